@@ -1,0 +1,76 @@
+// SQL for the creator reports list.
+import type { Queryable } from '../db/index.js'
+import type { CommissionStatus } from '../dataset/types.js'
+
+export interface ReportFilters {
+  brand_id?: string
+  product_id?: string
+  asin?: string
+  link_id?: string
+  marketplace?: string
+}
+
+export interface ReportQuery {
+  creatorId: string
+  start: string
+  end: string
+  filters: ReportFilters
+  /** The (date, id) of the last row of the previous page. */
+  after: { date: string; id: number } | null
+  take: number
+}
+
+export interface ReportRow {
+  id: number
+  date: string
+  brand_id: string
+  product_id: string
+  asin: string
+  marketplace: string
+  currency: string
+  sales_cents: number
+  commission_cents: number
+  commission_status: CommissionStatus
+  orders: number
+  units_sold: number
+  clicks: number
+  detail_page_views: number
+  add_to_carts: number
+  link_id: string
+  tracking_id: string
+  short_url: string
+  destination_url: string
+}
+
+// Each filter narrows with a fixed fragment; only the placeholders' values vary. With a filter,
+// the planner can use that filter's (creator_id, column, date, id) index.
+const FILTER_COLUMNS = ['brand_id', 'product_id', 'asin', 'link_id', 'marketplace'] as const
+
+/** One page of a creator's report rows in (date, id) order, as one index range scan. */
+export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise<ReportRow[]> {
+  const params: unknown[] = [q.creatorId, q.start, q.end]
+  const where = ['r.creator_id = $1', 'r.date >= $2::date', 'r.date <= $3::date']
+  for (const col of FILTER_COLUMNS) {
+    const value = q.filters[col]
+    if (value === undefined) continue
+    params.push(value)
+    where.push(`r.${col} = $${params.length}`)
+  }
+  if (q.after) {
+    params.push(q.after.date, q.after.id)
+    where.push(`(r.date, r.id) > ($${params.length - 1}::date, $${params.length}::bigint)`)
+  }
+  params.push(q.take)
+  return db.query<ReportRow>(
+    `select r.id, r.date, r.brand_id, r.product_id, r.asin, r.marketplace, r.currency,
+            r.sales_cents, r.commission_cents, r.commission_status, r.orders, r.units_sold,
+            r.clicks, r.detail_page_views, r.add_to_carts,
+            l.id as link_id, l.tracking_id, l.short_url, l.destination_url
+       from report_rows r
+       join links l on l.id = r.link_id
+      where ${where.join(' and ')}
+      order by r.date, r.id
+      limit $${params.length}`,
+    params,
+  )
+}

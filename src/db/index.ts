@@ -1,0 +1,179 @@
+// One interface over PostgreSQL (pg pool) and embedded PGlite, so that every SQL module,
+// migration and test runs unchanged on both. Values always travel as parameters.
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import pg from 'pg'
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
+
+export interface Queryable {
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'postgres' | 'pglite'
+  /** A description that is safe to print: no password. */
+  readonly description: string
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export class ConfigError extends Error {}
+
+// Both drivers parse alike: int8 to number (our counts and cents stay far below 2^53, and a
+// value beyond it fails loudly), date to its 'YYYY-MM-DD' text, numeric to text.
+const INT8 = 20
+const DATE = 1082
+function parseInt8(text: string): number {
+  const n = Number(text)
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${text} is beyond 2^53`)
+  return n
+}
+const identity = (text: string) => text
+
+export interface OpenDbOptions {
+  /** Pool size for PostgreSQL; PGlite is one connection. */
+  poolSize?: number
+  /** statement_timeout in ms applied to every PostgreSQL session; 0 disables. */
+  statementTimeoutMs?: number
+}
+
+/**
+ * Opens the database named by a DATABASE_URL:
+ * `postgres://…` / `postgresql://…` → PostgreSQL pool; `file:PATH` → PGlite at PATH;
+ * `memory:` → in-memory PGlite; empty → PGlite in ./data.
+ */
+export async function openDb(url: string | undefined, opts: OpenDbOptions = {}): Promise<Db> {
+  const u = (url ?? '').trim()
+  if (u === '') return openPglite(resolve('data'))
+  if (u.startsWith('postgres://') || u.startsWith('postgresql://')) return openPostgres(u, opts)
+  if (u === 'memory:' || u === 'memory://') return openPglite(undefined)
+  if (u.startsWith('file:')) {
+    const path = u.slice('file:'.length).replace(/^\/\/(?=\/)/, '')
+    if (path === '') throw new ConfigError('DATABASE_URL=file: needs a path, e.g. file:./data')
+    return openPglite(resolve(path))
+  }
+  throw new ConfigError(
+    `DATABASE_URL must start with postgres://, postgresql://, file: or memory: (got "${u.split(':')[0]}:…")`,
+  )
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const parsers = { [INT8]: parseInt8, [DATE]: identity, [pgliteTypes.NUMERIC]: identity }
+  const db = await PGlite.create({ dataDir, parsers })
+  const q: Queryable = {
+    async query(sql, params) {
+      return (await db.query(sql, params as unknown[])).rows as never
+    },
+    async exec(sql) {
+      await db.exec(sql)
+    },
+  }
+  return {
+    kind: 'pglite',
+    description: dataDir ? `PGlite at ${dataDir}` : 'PGlite in memory',
+    ...q,
+    transaction(fn) {
+      return db.transaction((tx) =>
+        fn({
+          async query(sql, params) {
+            return (await tx.query(sql, params as unknown[])).rows as never
+          },
+          async exec(sql) {
+            await tx.exec(sql)
+          },
+        }),
+      )
+    },
+    async close() {
+      await db.close()
+    },
+  }
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === INT8) return parseInt8
+    if (oid === DATE) return identity
+    return pg.types.getTypeParser(oid, format as 'text')
+  },
+}
+
+function openPostgres(url: string, opts: OpenDbOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: opts.statementTimeoutMs || undefined,
+    application_name: 'csapi',
+    types: pgTypes,
+  })
+  // An idle client that loses its connection emits here; without a listener it would crash
+  // the process. The pool drops the client and the next query opens a new one.
+  pool.on('error', () => {})
+  const onClient = (c: pg.PoolClient | pg.Pool): Queryable => ({
+    async query(sql, params) {
+      return (await c.query(sql, params as unknown[])).rows
+    },
+    async exec(sql) {
+      await c.query(sql)
+    },
+  })
+  let description = url
+  try {
+    const parsed = new URL(url)
+    parsed.password = parsed.password ? '***' : ''
+    description = `PostgreSQL ${parsed.toString()}`
+  } catch {
+    description = 'PostgreSQL'
+  }
+  return {
+    kind: 'postgres',
+    description,
+    ...onClient(pool),
+    async transaction(fn) {
+      const client = await pool.connect()
+      // A client whose rollback failed has a broken connection: destroy it, never reuse it.
+      let broken: Error | undefined
+      try {
+        await client.query('begin')
+        const result = await fn(onClient(client))
+        await client.query('commit')
+        return result
+      } catch (err) {
+        await client.query('rollback').catch((e: Error) => (broken = e))
+        throw err
+      } finally {
+        client.release(broken)
+      }
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}
+
+/**
+ * Whether an error means the database cannot serve now (down, unreachable, restarting,
+ * pool exhausted or a statement timed out) rather than a bug: such requests get 503.
+ */
+export function isUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false
+  const e = err as { code?: unknown; message?: unknown }
+  const code = typeof e.code === 'string' ? e.code : ''
+  const message = typeof e.message === 'string' ? e.message : ''
+  return (
+    code.startsWith('08') || // connection exception
+    code === '57P01' || // admin shutdown
+    code === '57P02' || // crash shutdown
+    code === '57P03' || // cannot connect now
+    code === '57014' || // statement timeout / query cancelled
+    code === '53300' || // too many connections
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(message)
+  )
+}

@@ -1,0 +1,62 @@
+// Forward-only numbered migrations from the package's migrations/ folder (NNN_name.sql).
+// Each runs in its own transaction under an advisory lock, so that several instances
+// starting at once apply each migration exactly once.
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Db } from './index.js'
+
+// src/db and dist/db are both two levels below the package root.
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url))
+
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()
+  const migrations = files.map((file) => {
+    const m = /^(\d{3,})_([a-z0-9_]+)\.sql$/.exec(file)
+    if (!m) throw new Error(`migration file ${file} must be named NNN_name.sql`)
+    return { version: Number(m[1]), name: m[2]!, sql: readFileSync(`${dir}/${file}`, 'utf8') }
+  })
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migrations must be numbered 1, 2, 3… without gaps (found ${m.version} at position ${i + 1})`)
+  })
+  return migrations
+}
+
+const LOCK = `select pg_advisory_xact_lock(7243001)`
+
+/** Applies pending migrations; returns the ones applied now. Running it twice changes nothing. */
+export async function migrate(db: Db, migrations = loadMigrations()): Promise<Migration[]> {
+  await db.transaction(async (tx) => {
+    await tx.query(LOCK)
+    await tx.exec(`create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`)
+  })
+  const applied: Migration[] = []
+  for (const m of migrations) {
+    const done = await db.transaction(async (tx) => {
+      await tx.query(LOCK)
+      const rows = await tx.query('select 1 from schema_migrations where version = $1', [m.version])
+      if (rows.length > 0) return true
+      await tx.exec(m.sql)
+      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name])
+      return false
+    })
+    if (!done) applied.push(m)
+  }
+  return applied
+}
+
+/** Versions the database has that this package does not know: it was migrated by a newer release. */
+export async function unknownVersions(db: Db, migrations = loadMigrations()): Promise<number[]> {
+  const rows = await db.query<{ version: number }>('select version from schema_migrations order by version')
+  const known = new Set(migrations.map((m) => m.version))
+  return rows.map((r) => r.version).filter((v) => !known.has(v))
+}
