@@ -1,0 +1,43 @@
+// `csapi demo`: loads the generated demo dataset, issues one token per showcase account and
+// returns ready-to-paste curl commands.
+import type { Db } from '../db/index.js'
+import { importDataset } from '../dataset/import.js'
+import { createToken } from '../data/tokens.js'
+import { generateDemoDataset, type DemoSize } from './generate.js'
+
+export async function runDemo(db: Db, opts: { size: DemoSize; baseUrl: string; today?: string }): Promise<string> {
+  const started = Date.now()
+  const { dataset, accounts } = generateDemoDataset({ size: opts.size, today: opts.today })
+  const counts = await importDataset(db, dataset)
+  const tokens = {
+    creator: (await createToken(db, { accountId: accounts.creator, name: 'demo', expiresAt: null })).token,
+    seller: (await createToken(db, { accountId: accounts.seller, name: 'demo', expiresAt: null })).token,
+    operator: (await createToken(db, { accountId: accounts.operator, name: 'demo', expiresAt: null })).token,
+  }
+  const granted = await db.query<{ brand_id: string }>(
+    `select a.brand_id from brand_access a
+      where a.account_id = $1 and exists (select 1 from products p where p.brand_id = a.brand_id)
+      order by a.brand_id limit 1`,
+    [accounts.seller],
+  )
+  const brandId = granted[0]?.brand_id ?? ''
+  const dates = dataset.report_rows.map((r) => r.date).sort()
+  const end = dates[dates.length - 1] ?? new Date().toISOString().slice(0, 10)
+  const start = new Date(Date.parse(end) - 29 * 86_400_000).toISOString().slice(0, 10)
+  const rows = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0)
+  const u = opts.baseUrl
+  return `Demo data (${opts.size}) loaded into ${db.description}: ${rows} records written, ${dataset.report_rows.length} report rows, in ${Date.now() - started} ms.
+
+Tokens (shown once; new ones are issued on every run):
+  creator  ${accounts.creator.padEnd(20)} ${tokens.creator}
+  seller   ${accounts.seller.padEnd(20)} ${tokens.seller}
+  operator ${accounts.operator.padEnd(20)} ${tokens.operator}
+
+Try:
+  curl -s -H 'Authorization: Bearer ${tokens.creator}' '${u}/api/creator/v1/brands?limit=5'
+  curl -s -H 'Authorization: Bearer ${tokens.creator}' '${u}/api/creator/v1/reports?start=${start}&end=${end}&limit=3'
+  curl -s -H 'Authorization: Bearer ${tokens.seller}' '${u}/api/seller/v1/products?brand_id=${brandId}&limit=3'
+  curl -s -H 'Authorization: Bearer ${tokens.operator}' '${u}/api/seller/v1/products?brand_id=${brandId}'
+
+API reference: ${u}/docs   OpenAPI document: ${u}/openapi.json`
+}

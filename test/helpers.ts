@@ -1,0 +1,196 @@
+// Test harness: a throwaway database per test file (PGlite in memory by default, a fresh
+// PostgreSQL database when TEST_DATABASE_URL is set), the real app listening on port 0, and a
+// client that checks every response body against the served OpenAPI document.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import assert from 'node:assert/strict'
+import pg from 'pg'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import type { FastifyInstance } from 'fastify'
+import { openDb, type Db } from '../src/db/index.js'
+import { migrate } from '../src/db/migrate.js'
+import { buildApp } from '../src/app.js'
+import { parseDataset } from '../src/dataset/parse.js'
+import { importDataset } from '../src/dataset/import.js'
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
+
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+export interface TestDatabase {
+  /** A DATABASE_URL that another process (the CLI) can open. */
+  url: string
+  /** Removes the database; call after every connection to it is closed. */
+  drop(): Promise<void>
+}
+
+/** A new empty database: a PostgreSQL database on TEST_DATABASE_URL's server, or a PGlite dir. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const admin = process.env.TEST_DATABASE_URL
+  if (!admin) {
+    const dir = mkdtempSync(join(tmpdir(), 'csapi-test-'))
+    return { url: `file:${dir}`, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+  }
+  const name = `csapi_t_${randomBytes(6).toString('hex')}`
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`create database ${name}`)
+  await client.end()
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+/** An open, migrated database for this test file: in-memory PGlite or throwaway PostgreSQL. */
+export async function openTestDb(): Promise<{ db: Db; close(): Promise<void> }> {
+  if (!onPostgres) {
+    const db = await openDb('memory:')
+    await migrate(db)
+    return { db, close: () => db.close() }
+  }
+  const t = await createTestDatabase()
+  const db = await openDb(t.url, { poolSize: 4 })
+  await migrate(db)
+  return {
+    db,
+    async close() {
+      await db.close()
+      await t.drop()
+    },
+  }
+}
+
+export async function load(db: Db, raw: unknown) {
+  return importDataset(db, parseDataset(JSON.parse(JSON.stringify(raw))))
+}
+
+export interface ApiResponse {
+  status: number
+  headers: Headers
+  body: any // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface TestServer {
+  base: string
+  db: Db
+  app: FastifyInstance
+  /** GET with a bearer token; the body is checked against /openapi.json. */
+  get(path: string, token?: string, headers?: Record<string, string>): Promise<ApiResponse>
+  request(method: string, path: string, headers?: Record<string, string>): Promise<ApiResponse>
+  close(): Promise<void>
+}
+
+export const CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789'
+
+/** The real app on a fresh database with `dataset` loaded, listening on 127.0.0.1:0. */
+export async function startServer(dataset?: unknown, opts: { cursorSecrets?: string[] } = {}): Promise<TestServer> {
+  const { db, close } = await openTestDb()
+  if (dataset) await load(db, dataset)
+  const app = await buildApp({ db, cursorSecrets: opts.cursorSecrets ?? [CURSOR_SECRET] })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  const validator = await openApiValidator(base)
+  const request = async (method: string, path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, { method, headers })
+    const text = await res.text()
+    const body = text === '' ? undefined : JSON.parse(text)
+    if (method === 'GET' && res.headers.get('content-type')?.includes('json')) validator(path, res.status, body)
+    return { status: res.status, headers: res.headers, body }
+  }
+  return {
+    base,
+    db,
+    app,
+    request,
+    get: (path, token, headers = {}) => request('GET', path, token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close()
+      await close()
+    },
+  }
+}
+
+/** Checks a body against the response schema that /openapi.json gives for its path and status. */
+async function openApiValidator(base: string) {
+  const doc = (await (await fetch(`${base}/openapi.json`)).json()) as {
+    paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }>
+  }
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+  const cache = new Map<string, ReturnType<typeof ajv.compile>>()
+  const genericError = ajv.compile({
+    type: 'object',
+    required: ['error'],
+    additionalProperties: false,
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        additionalProperties: false,
+        properties: { code: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  })
+  return (path: string, status: number, body: unknown) => {
+    const route = path.split('?')[0]!
+    const op = doc.paths[route]?.get
+    if (!op) {
+      assert.ok(genericError(body), `${route} ${status}: error body ${JSON.stringify(body)} is not { error: { code, message } }`)
+      return
+    }
+    const key = `${route} ${status}`
+    let validate = cache.get(key)
+    if (!validate) {
+      const schema = op.responses[String(status)]?.content?.['application/json']?.schema
+      assert.ok(schema, `${route} answered ${status}, which /openapi.json does not document`)
+      validate = ajv.compile(schema)
+      cache.set(key, validate)
+    }
+    assert.ok(validate(body), `${key} body does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`)
+    // additionalProperties is not set in our response schemas, so check no undocumented field leaks.
+    const schema = op.responses[String(status)]!.content!['application/json']!.schema as { properties?: Record<string, unknown> }
+    if (status === 200 && schema.properties) {
+      for (const k of Object.keys(body as object)) assert.ok(k in schema.properties, `${key}: undocumented field ${k}`)
+    }
+  }
+}
+
+/** Every item of a list endpoint, page by page; asserts page sizes and the cursor contract. */
+export async function walk(
+  server: TestServer,
+  path: string,
+  token: string,
+  key: 'brands' | 'products' | 'reports',
+  limit: number,
+  between?: (page: number) => Promise<void>,
+): Promise<any[]> {
+  const items: any[] = []
+  let cursor: string | null = null
+  for (let page = 0; page < 10_000; page++) {
+    const sep = path.includes('?') ? '&' : '?'
+    const url: string = `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
+    const res = await server.get(url, token)
+    assert.equal(res.status, 200, `${url}: ${JSON.stringify(res.body)}`)
+    const pageItems = res.body[key] as unknown[]
+    assert.ok(pageItems.length <= limit)
+    items.push(...pageItems)
+    cursor = res.body.next_cursor
+    if (cursor === null) return items
+    assert.equal(pageItems.length, limit, 'a page before the last is full')
+    assert.ok(cursor.length <= 512 && /^[A-Za-z0-9_.-]+$/.test(cursor), 'cursor is URL-safe and at most 512 chars')
+    if (between) await between(page)
+  }
+  throw new Error('walk did not end')
+}
