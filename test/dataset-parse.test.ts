@@ -11,6 +11,7 @@ const EMPTY: Dataset = {
   products: [],
   partnerships: [],
   links: [],
+  commission_terms: [],
   report_rows: [],
 }
 
@@ -116,6 +117,7 @@ test('a full dataset with every section and optional field parses to the typed v
         tracking_id: 'ig-post-1',
         short_url: 'https://s.example/abc',
         destination_url: 'https://www.amazon.de/dp/B0ABCDEFGH?tag=x-21',
+        amazon_ad_group_id: 144523967350812,
       },
     ],
     report_rows: [{ ...row, marketplace: 'de', currency: 'EUR', commission_status: 'reversed' }],
@@ -188,8 +190,10 @@ test('a full dataset with every section and optional field parses to the typed v
         tracking_id: 'ig-post-1',
         short_url: 'https://s.example/abc',
         destination_url: 'https://www.amazon.de/dp/B0ABCDEFGH?tag=x-21',
+        amazon_ad_group_id: '144523967350812',
       },
     ],
+    commission_terms: [],
     report_rows: [
       {
         date: '2026-01-01',
@@ -237,7 +241,7 @@ test('optional fields take their defaults when absent or null', () => {
         currency: null,
       },
     ],
-    links: [{ ...link, product_id: null, tracking_id: null }],
+    links: [{ ...link, product_id: null, tracking_id: null, amazon_ad_group_id: null }],
   })
   const expected: Dataset = {
     ...EMPTY,
@@ -267,7 +271,7 @@ test('optional fields take their defaults when absent or null', () => {
         currency: null,
       },
     ],
-    links: [{ ...link, product_id: null, tracking_id: '' }],
+    links: [{ ...link, product_id: null, tracking_id: '', amazon_ad_group_id: null }],
   }
   assert.deepEqual(absent, expected)
   assert.deepEqual(nulls, expected)
@@ -605,4 +609,35 @@ test('issues are capped at 50, then counted', () => {
 
   // Exactly 50 issues: no trailing line.
   assert.equal(issuesOf({ accounts: accounts.slice(0, 50) }).length, 50)
+})
+
+test('commission_terms: history entries, general or per creator, as typed terms', () => {
+  const ds = parseDataset({
+    commission_terms: [
+      { product_id: 'prod_1', effective_from: '2026-01-01', type: 'percentage', rate_bps: 1000 },
+      { product_id: 'prod_1', creator_id: 'cr_ana', effective_from: '2026-01-01', type: 'flat', flat_cents: 150, currency_code: 'EUR' },
+    ],
+  })
+  assert.deepEqual(ds.commission_terms, [
+    { product_id: 'prod_1', creator_id: null, effective_from: '2026-01-01', terms: { type: 'percentage', rate_bps: 1000 } },
+    { product_id: 'prod_1', creator_id: 'cr_ana', effective_from: '2026-01-01', terms: { type: 'flat', flat_cents: 150, currency_code: 'EUR' } },
+  ])
+  assert.deepEqual(
+    issuesOf({
+      commission_terms: [
+        { product_id: 'prod_1', effective_from: '2026-02-30', type: 'percentage', rate_bps: 1000, flat_cents: 5 },
+        { product_id: 'prod_1', effective_from: '2026-01-01', type: 'flat', flat_cents: 5 },
+        { product_id: 'prod_2', effective_from: '2026-01-01', type: 'percentage', rate_bps: 1 },
+        { product_id: 'prod_2', effective_from: '2026-01-01', type: 'percentage', rate_bps: 2 },
+      ],
+      links: [{ ...link, amazon_ad_group_id: 2 ** 60 }],
+    }),
+    [
+      'links[0].amazon_ad_group_id: must be a string (a number only up to 2^53)',
+      'commission_terms[0].effective_from: must be a real calendar day',
+      'commission_terms[0].flat_cents: must be absent for percentage terms',
+      'commission_terms[1].currency_code: is required',
+      'commission_terms[3]: duplicate of commission_terms[2] (same product_id, creator_id and effective_from)',
+    ],
+  )
 })

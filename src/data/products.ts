@@ -27,12 +27,24 @@ export async function hasBrandAccess(db: Queryable, accountId: string, brandId: 
 /** One page of a brand's products in id order after `afterId` ('' for the first page). */
 export async function listBrandProducts(db: Queryable, brandId: string, afterId: string, take: number): Promise<ProductRow[]> {
   return db.query<ProductRow>(
-    `select id, brand_id, asin, title, status, commission_type, commission_rate_bps,
-            commission_flat_cents, commission_currency, image_url, detail_page_url,
-            country_code, price_cents, currency
-       from products
-      where brand_id = $1 and id > $2
-      order by id
+    // The current general terms: the latest commission_terms entry in force today, else the
+    // product's base terms (products.commission_*).
+    `select p.id, p.brand_id, p.asin, p.title, p.status,
+            case when t.type is null then p.commission_type else t.type end as commission_type,
+            case when t.type is null then p.commission_rate_bps else t.rate_bps end as commission_rate_bps,
+            case when t.type is null then p.commission_flat_cents else t.flat_cents end as commission_flat_cents,
+            case when t.type is null then p.commission_currency else t.currency_code end as commission_currency,
+            p.image_url, p.detail_page_url, p.country_code, p.price_cents, p.currency
+       from products p
+       left join lateral (
+         select ct.type, ct.rate_bps, ct.flat_cents, ct.currency_code
+           from commission_terms ct
+          where ct.product_id = p.id and ct.creator_id is null and ct.effective_from <= current_date
+          order by ct.effective_from desc
+          limit 1
+       ) t on true
+      where p.brand_id = $1 and p.id > $2
+      order by p.id
       limit $3`,
     [brandId, afterId, take],
   )

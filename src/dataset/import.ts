@@ -115,6 +115,23 @@ async function checkReferences(tx: Queryable, ds: Dataset): Promise<void> {
       else if (owner !== l.brand_id) issues.push(`links[${i}].product_id: product "${l.product_id}" belongs to brand "${owner}", not to the link's brand "${l.brand_id}"`)
     }
   })
+  const adGroups = new Map<string, number>()
+  ds.links.forEach((l, i) => {
+    if (l.amazon_ad_group_id === null) return
+    const first = adGroups.get(l.amazon_ad_group_id)
+    if (first !== undefined) issues.push(`links[${i}].amazon_ad_group_id: "${l.amazon_ad_group_id}" is already the ad group of links[${first}]`)
+    else adGroups.set(l.amazon_ad_group_id, i)
+  })
+  for (const r of await tx.query<{ id: string; brand_id: string }>('select id, brand_id from products where id = any($1::text[])', [
+    missing(products, ds.commission_terms.map((t) => t.product_id)),
+  ])) products.set(r.id, r.brand_id)
+  for (const r of await tx.query<{ id: string; role: Role }>('select id, role from accounts where id = any($1::text[])', [
+    missing(roles, ds.commission_terms.flatMap((t) => (t.creator_id === null ? [] : [t.creator_id]))),
+  ])) roles.set(r.id, r.role)
+  ds.commission_terms.forEach((t, i) => {
+    if (!products.has(t.product_id)) issues.push(`commission_terms[${i}].product_id: unknown product "${t.product_id}"`)
+    if (t.creator_id !== null) account(`commission_terms[${i}].creator_id`, t.creator_id, ['creator'])
+  })
   ds.report_rows.forEach((r, i) => {
     const linkBrand = links.get(r.link_id)
     const productBrand = products.get(r.product_id)
@@ -200,10 +217,11 @@ async function importInTransaction(tx: Queryable, ds: Dataset): Promise<ImportCo
   counts.links = await upsert(
     tx,
     'links',
-    [col('id'), col('creator_id'), col('brand_id'), col('product_id'), col('tracking_id'), col('short_url'), col('destination_url')],
+    [col('id'), col('creator_id'), col('brand_id'), col('product_id'), col('tracking_id'), col('short_url'), col('destination_url'), col('amazon_ad_group_id')],
     ['id'],
-    ds.links.map((l) => [l.id, l.creator_id, l.brand_id, l.product_id, l.tracking_id, l.short_url, l.destination_url]),
+    ds.links.map((l) => [l.id, l.creator_id, l.brand_id, l.product_id, l.tracking_id, l.short_url, l.destination_url, l.amazon_ad_group_id]),
   )
+  counts.commission_terms = await upsertCommissionTerms(tx, ds)
   counts.report_rows = await upsertReportRows(tx, ds)
   return counts
 }
@@ -240,6 +258,39 @@ async function upsertReportRows(tx: Queryable, ds: Dataset): Promise<SectionCoun
     counts.inserted += inserted
     counts.updated += result.length - inserted
     counts.unchanged += batch.length - result.length
+  }
+  return counts
+}
+
+// Two partial unique indexes key the history (general terms have no creator), so each kind
+// is upserted on its own index. Unchanged entries are not written.
+async function upsertCommissionTerms(tx: Queryable, ds: Dataset): Promise<SectionCounts> {
+  const counts = { inserted: 0, updated: 0, unchanged: 0 }
+  const values = ['type', 'rate_bps', 'flat_cents', 'currency_code']
+  for (const general of [true, false]) {
+    const items = ds.commission_terms.filter((t) => (t.creator_id === null) === general)
+    if (items.length === 0) continue
+    const target = general ? '(product_id, effective_from) where creator_id is null' : '(product_id, creator_id, effective_from) where creator_id is not null'
+    const sql = `insert into commission_terms as t (product_id, creator_id, effective_from, ${values.join(', ')})
+      select * from unnest($1::text[], $2::text[], $3::date[], $4::text[], $5::integer[], $6::bigint[], $7::text[])
+      on conflict ${target} do update
+        set ${values.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
+        where (${values.map((c) => `t.${c}`).join(', ')}) is distinct from (${values.map((c) => `excluded.${c}`).join(', ')})
+      returning (xmax = 0) as inserted`
+    for (let i = 0; i < items.length; i += BATCH) {
+      const batch = items.slice(i, i + BATCH)
+      const result = await tx.query<{ inserted: boolean }>(sql, [
+        batch.map((t) => t.product_id), batch.map((t) => t.creator_id), batch.map((t) => t.effective_from),
+        batch.map((t) => t.terms.type),
+        batch.map((t) => (t.terms.type === 'percentage' ? t.terms.rate_bps : null)),
+        batch.map((t) => (t.terms.type === 'flat' ? t.terms.flat_cents : null)),
+        batch.map((t) => (t.terms.type === 'flat' ? t.terms.currency_code : null)),
+      ])
+      const inserted = result.filter((r) => r.inserted).length
+      counts.inserted += inserted
+      counts.updated += result.length - inserted
+      counts.unchanged += batch.length - result.length
+    }
   }
   return counts
 }

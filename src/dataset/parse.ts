@@ -305,6 +305,32 @@ function readCommission(product: Fields): CommissionIn | null | undefined {
   return undefined
 }
 
+/** A commission_terms entry carries its terms as flat fields: type, rate_bps or flat_cents + currency_code. */
+function readTerms(f: Fields): CommissionIn | undefined {
+  const type = f.required('type', oneOf(COMMISSION_TYPES))
+  if (type === 'percentage') {
+    const rate_bps = f.required('rate_bps', basisPoints)
+    if (f.raw('flat_cents') != null) f.report('flat_cents', 'must be absent for percentage terms')
+    if (f.raw('currency_code') != null) f.report('currency_code', 'must be absent for percentage terms')
+    return rate_bps === undefined ? undefined : { type, rate_bps }
+  }
+  if (type === 'flat') {
+    const flat_cents = f.required('flat_cents', count)
+    const currency_code = f.required('currency_code', currencyCode)
+    if (f.raw('rate_bps') != null) f.report('rate_bps', 'must be absent for flat terms')
+    return flat_cents === undefined || currency_code === undefined ? undefined : { type, flat_cents, currency_code }
+  }
+  return undefined
+}
+
+/** Amazon ad group ids are long numbers; a JSON number is accepted only while it is exact. */
+function adGroupId(value: unknown): string | Problem {
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) && value > 0 ? String(value) : problem('must be a string (a number only up to 2^53)')
+  }
+  return id(value)
+}
+
 function finiteNumber(value: unknown): number | Problem {
   return typeof value === 'number' && Number.isFinite(value) ? value : problem('must be a number')
 }
@@ -411,7 +437,7 @@ const SECTIONS: Sections = {
     }),
   },
   links: {
-    fields: ['id', 'creator_id', 'brand_id', 'product_id', 'tracking_id', 'short_url', 'destination_url'],
+    fields: ['id', 'creator_id', 'brand_id', 'product_id', 'tracking_id', 'short_url', 'destination_url', 'amazon_ad_group_id'],
     key: ['id'],
     read: (f) => ({
       id: f.required('id', id),
@@ -421,6 +447,17 @@ const SECTIONS: Sections = {
       tracking_id: f.optional('tracking_id', label, ''),
       short_url: f.required('short_url', httpUrl),
       destination_url: f.required('destination_url', httpUrl),
+      amazon_ad_group_id: f.optional('amazon_ad_group_id', adGroupId, null),
+    }),
+  },
+  commission_terms: {
+    fields: ['product_id', 'creator_id', 'effective_from', 'type', 'rate_bps', 'flat_cents', 'currency_code'],
+    key: ['product_id', 'creator_id', 'effective_from'],
+    read: (f) => ({
+      product_id: f.required('product_id', id),
+      creator_id: f.optional('creator_id', id, null),
+      effective_from: f.required('effective_from', reportDate),
+      terms: readTerms(f),
     }),
   },
   report_rows: {
@@ -499,6 +536,7 @@ export function parseDataset(raw: unknown): Dataset {
     products: readSection('products', own(raw, 'products'), SECTIONS.products, issues),
     partnerships: readSection('partnerships', own(raw, 'partnerships'), SECTIONS.partnerships, issues),
     links: readSection('links', own(raw, 'links'), SECTIONS.links, issues),
+    commission_terms: readSection('commission_terms', own(raw, 'commission_terms'), SECTIONS.commission_terms, issues),
     report_rows: readSection('report_rows', own(raw, 'report_rows'), SECTIONS.report_rows, issues),
   }
   issues.throwIfAny()

@@ -83,6 +83,16 @@ export interface LinkIn {
   tracking_id: string
   short_url: string
   destination_url: string
+  /** Amazon Attribution ad group id: how ingested Amazon reports find the link. */
+  amazon_ad_group_id: string | null
+}
+
+/** One entry of a product's commission history; creator_id set means creator-specific terms. */
+export interface CommissionTermIn {
+  product_id: string
+  creator_id: string | null
+  effective_from: string // YYYY-MM-DD
+  terms: CommissionIn
 }
 
 export interface ReportRowIn {
@@ -109,6 +119,7 @@ export interface Dataset {
   products: ProductIn[]
   partnerships: PartnershipIn[]
   links: LinkIn[]
+  commission_terms: CommissionTermIn[]
   report_rows: ReportRowIn[]
 }
 
@@ -121,5 +132,6 @@ export const SECTIONS = [
   'products',
   'partnerships',
   'links',
+  'commission_terms',
   'report_rows',
 ] as const satisfies readonly (keyof Dataset)[]

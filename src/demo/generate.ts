@@ -575,6 +575,11 @@ interface LinkPlan {
   lastDay: number // index into the day list; rows stop after it (suspended partnerships)
 }
 
+/** The Amazon Attribution ad group id of the demo's link number `index` (15 digits, like Amazon's). */
+export function demoAdGroupId(index: number): string {
+  return String(144523967350812 + index * 7919)
+}
+
 export function generateDemoDataset(opts: DemoOptions): DemoDataset {
   const cfg = SIZES[opts.size]
   if (cfg === undefined) throw new RangeError(`unknown demo size ${String(opts.size)}`)
@@ -832,6 +837,8 @@ export function generateDemoDataset(opts: DemoOptions): DemoDataset {
       tracking_id: tracking,
       short_url: `https://go.example.link/${code}`,
       destination_url: product?.detail_page_url ?? `https://www.${home.domain}/stores/${storeSlug}/page/${storeId}`,
+      // Derived from the position, not the PRNG, so every other generated value stays as it was.
+      amazon_ad_group_id: demoAdGroupId(li),
     }
     links.push(link)
 
@@ -944,6 +951,7 @@ export function generateDemoDataset(opts: DemoOptions): DemoDataset {
       products,
       partnerships,
       links,
+      commission_terms: [],
       report_rows: rows,
     },
     accounts: {
