@@ -59,7 +59,7 @@ export function fixture() {
   for (let i = 0; i < 30; i++) {
     const m = MARKETS[i % MARKETS.length]!
     const commission =
-      i % 3 === 0 ? { type: 'percentage', rate_bps: 1250 } : i % 3 === 1 ? { type: 'flat', flat_cents: 150, currency_code: m.currency } : null
+      i === 29 ? { type: 'percentage', rate_bps: 800 } : i % 3 === 0 ? { type: 'percentage', rate_bps: 1250 } : i % 3 === 1 ? { type: 'flat', flat_cents: 150, currency_code: m.currency } : null
     products.push({
       id: `p_active_${String(i).padStart(2, '0')}`,
       brand_id: 'b_active',

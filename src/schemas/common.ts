@@ -6,13 +6,15 @@ import { MAX_CURSOR_LENGTH } from '../cursor.js'
 
 export const MAX_PARAM_LENGTH = 256
 
+// Optional in the document (a client may leave it out); Ajv's useDefaults fills in the default
+// before the handler runs, so handlers read it with `!`.
 export const Limit = (def: number, max: number) =>
-  Type.Integer({
+  Type.Optional(Type.Integer({
     minimum: 1,
     maximum: max,
     default: def,
     description: `Page size: a whole number from 1 to ${max}; default ${def}. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next.`,
-  })
+  }))
 
 export const Cursor = Type.String({
   minLength: 1,

@@ -9,13 +9,17 @@ import {
 } from '../dataset/types.js'
 import { MARKETPLACE_CODES } from '../marketplaces.js'
 
-export const BrandStatus = Type.Enum([...BRAND_STATUSES], { description: 'The brand\'s own status' })
-export const ProductStatus = Type.Enum([...PRODUCT_STATUSES], { description: 'Product status' })
-export const CommissionStatus = Type.Enum([...COMMISSION_STATUSES], {
+// A string enum with `type: string`, so OpenAPI tools show it as a string.
+const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options })
+
+export const BrandStatus = StringEnum(BRAND_STATUSES, { description: 'The brand\'s own status' })
+export const ProductStatus = StringEnum(PRODUCT_STATUSES, { description: 'Product status' })
+export const CommissionStatus = StringEnum(COMMISSION_STATUSES, {
   description:
     'pending: inside the return window, may still change; approved: locked, will be paid; paid; reversed: cancelled, e.g. by a return',
 })
-export const CommissionType = Type.Enum([...COMMISSION_TYPES])
+export const CommissionType = StringEnum(COMMISSION_TYPES)
 export const PartnershipStatus = Type.Unsafe<(typeof PARTNERSHIP_STATUSES)[number] | null>({
   type: ['string', 'null'],
   enum: [...PARTNERSHIP_STATUSES, null],

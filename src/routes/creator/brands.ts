@@ -65,7 +65,8 @@ export default async function brandsRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.get('/api/creator/v1/brands', { schema, onRequest: requireRole(['creator']) }, async (request) => {
     const owner = request.owner!
-    const { limit, cursor } = request.query
+    const { cursor } = request.query
+    const limit = request.query.limit!
     const scope = cursorScope('creator.brands', owner.accountId, {})
     const after = readCursor(app, scope, cursor, stringKey)
     const rows = await listCreatorBrands(app.db, owner.accountId, after ?? '', limit + 1)

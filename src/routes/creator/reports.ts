@@ -132,9 +132,9 @@ export default async function reportsRoute(fastify: FastifyInstance) {
       end: q.end,
       filters,
       after,
-      take: q.limit + 1,
+      take: q.limit! + 1,
     })
-    const page = toPage(app, scope, rows, q.limit, (r) => [r.date, r.id])
+    const page = toPage(app, scope, rows, q.limit!, (r) => [r.date, r.id])
     return { reports: page.items.map(toReport), next_cursor: page.nextCursor }
   })
 }

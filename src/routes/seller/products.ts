@@ -92,7 +92,8 @@ export default async function productsRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.get('/api/seller/v1/products', { schema, onRequest: requireRole(['seller', 'operator']) }, async (request) => {
     const owner = request.owner!
-    const { brand_id: brandId, limit, cursor } = request.query
+    const { brand_id: brandId, cursor } = request.query
+    const limit = request.query.limit!
     if (!(await hasBrandAccess(app.db, owner.accountId, brandId))) {
       throw forbidden(`brand ${brandId} is not granted to this token's account`)
     }
