@@ -1,0 +1,137 @@
+// One GET with a timeout, retried with exponential backoff and full jitter on network errors,
+// timeouts, 429 and 503. Only fetch, AbortController and URL: it runs in Node ≥ 20 and browsers.
+import { ApiError, ConnectionError, TimeoutError, errorFor } from './errors.js'
+
+export type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; signal: AbortSignal }) => Promise<Response>
+
+export interface TransportOptions {
+  token: string
+  baseUrl: string
+  fetch: FetchLike
+  timeoutMs: number
+  maxRetries: number
+}
+
+export interface CallOptions {
+  /** Cancels the request and any retry wait. */
+  signal?: AbortSignal
+  timeoutMs?: number
+  maxRetries?: number
+}
+
+const BASE_DELAY_MS = 500
+const MAX_DELAY_MS = 8_000
+/** A Retry-After longer than this is not waited for: the error is thrown instead. */
+const MAX_RETRY_AFTER_MS = 60_000
+
+/** Retry-After in milliseconds: delay-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null) return null
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  // an HTTP date has a weekday and month name; Date.parse alone would read "-1" as a year
+  const at = /^[A-Za-z]{3},/.test(text) ? Date.parse(text) : NaN
+  return Number.isNaN(at) ? null : Math.max(0, at - now)
+}
+
+/** Full jitter: a random wait between 0 and the exponential ceiling for this attempt. */
+export const backoffMs = (attempt: number, random = Math.random) => Math.floor(random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt))
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError')
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal))
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(abortError(signal!))
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+export function buildUrl(baseUrl: string, path: string, query: Record<string, unknown>): string {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path)
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null) url.searchParams.set(k, String(v))
+  }
+  return url.toString()
+}
+
+/** One attempt: the parsed JSON body, or an ApiError (retryable or not) to throw or retry. */
+async function attempt(t: TransportOptions, url: string, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  const onAbort = () => controller.abort(signal!.reason)
+  signal?.addEventListener('abort', onAbort, { once: true })
+  try {
+    let res: Response
+    let text: string
+    try {
+      res = await t.fetch(url, {
+        method: 'GET',
+        headers: { authorization: `Bearer ${t.token}`, accept: 'application/json' },
+        signal: controller.signal,
+      })
+      // the body is read under the same timeout: a stalled body is a timeout too
+      text = await res.text()
+    } catch (err) {
+      if (signal?.aborted) throw abortError(signal)
+      if (timedOut) throw new TimeoutError(`no response within ${timeoutMs} ms from ${url}`)
+      throw new ConnectionError(`cannot reach ${url}: ${(err as Error)?.message ?? String(err)}`, { cause: err })
+    }
+    const requestId = res.headers.get('x-request-id')
+    let body: unknown
+    try {
+      body = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      body = undefined
+    }
+    if (res.ok) {
+      if (body === undefined) {
+        throw new ApiError({ status: res.status, code: 'invalid_response', message: `the response to ${url} is not JSON`, requestId, headers: res.headers })
+      }
+      return body
+    }
+    const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
+    throw errorFor({
+      status: res.status,
+      code: typeof error?.code === 'string' ? error.code : `http_${res.status}`,
+      message: typeof error?.message === 'string' ? error.message : `HTTP ${res.status} from ${url}`,
+      requestId,
+      headers: res.headers,
+      retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
+    })
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+const retryable = (err: unknown) => err instanceof ConnectionError || (err instanceof ApiError && (err.status === 429 || err.status === 503))
+
+/** GET path?query, retried as described above; resolves to the parsed JSON body. */
+export async function get(t: TransportOptions, path: string, query: Record<string, unknown>, opts: CallOptions = {}): Promise<unknown> {
+  const url = buildUrl(t.baseUrl, path, query)
+  const maxRetries = opts.maxRetries ?? t.maxRetries
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt(t, url, opts.timeoutMs ?? t.timeoutMs, opts.signal)
+    } catch (err) {
+      if (n >= maxRetries || !retryable(err)) throw err
+      const after = err instanceof ApiError && err.headers ? parseRetryAfter(err.headers.get('retry-after')) : null
+      if (after !== null && after > MAX_RETRY_AFTER_MS) throw err
+      await sleep(after ?? backoffMs(n), opts.signal)
+    }
+  }
+}
