@@ -10,6 +10,8 @@ import { parseDataset, DatasetError } from './dataset/parse.js'
 import { importDataset, type ImportCounts } from './dataset/import.js'
 import { accountRole, createToken, listTokens, revokeToken } from './data/tokens.js'
 import { runDemo } from './demo/run.js'
+import { ingestCommand } from './cli/ingest.js'
+import { commissionsCommand } from './cli/commissions.js'
 
 class UsageError extends Error {}
 
@@ -25,7 +27,14 @@ Usage:
   csapi tokens revoke TOKEN_ID                   revoke a token at once
   csapi demo [--size small|medium|large] [--serve] [--port 3000] [--host 127.0.0.1]
                                                  load demo data, print tokens and curl commands
+  csapi ingest amazon-attribution FILE|DIR… [--dry-run] [--strict]
+                                                 ingest Amazon Attribution reports (JSON pages,
+                                                 array, NDJSON or CSV) into report rows
+  csapi commissions approve [--through DATE]     pending → approved up to DATE (default today - 28 days)
+  csapi commissions pay --creator ID [--through DATE]
+                                                 approved → paid; prints the payout per currency
 
+  csapi export reports|products …                stream a list to CSV/NDJSON via the API (see docs/client.md)
 Environment: DATABASE_URL (postgres://…, file:PATH, memory:; default PGlite in ./data),
 CSAPI_CURSOR_SECRETS, CSAPI_DB_POOL_SIZE, CSAPI_STATEMENT_TIMEOUT_MS, LOG_LEVEL.
 See README.md.`
@@ -124,6 +133,12 @@ async function main(argv: string[]): Promise<number> {
       })
       return 0
     }
+    case 'ingest':
+      return ingestCommand(rest, out)
+    case 'commissions':
+      return commissionsCommand(rest, out)
+    case 'export':
+      return (await import('./cli/export.js')).exportCommand(rest)
     case 'tokens':
       return tokens(rest, out)
     case 'demo': {

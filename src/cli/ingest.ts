@@ -1,0 +1,110 @@
+// `csapi ingest amazon-attribution FILE… [--dry-run] [--strict]`
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../config.js'
+import { openAndMigrate } from '../server.js'
+import { formatMinor } from '../commission/settle.js'
+import {
+  formatUnplaced,
+  ingestAmazonAttribution,
+  IngestFileError,
+  IngestRefused,
+  type IngestSummary,
+} from '../ingest/run.js'
+
+type Out = (s: string) => void
+
+const USAGE = 'usage: csapi ingest amazon-attribution FILE|DIR… [--dry-run] [--strict]'
+
+export async function ingestCommand(argv: string[], out: Out, err: Out = (s) => process.stderr.write(s + '\n')): Promise<number> {
+  const [source, ...rest] = argv
+  if (source !== 'amazon-attribution') {
+    err(`csapi: ${source ? `unknown report source "${source}"` : 'ingest needs a report source'}\n${USAGE}`)
+    return 2
+  }
+  let parsed
+  try {
+    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { 'dry-run': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false } } })
+  } catch (e) {
+    err(`csapi: ${(e as Error).message}\n${USAGE}`)
+    return 2
+  }
+  if (parsed.positionals.length === 0) {
+    err(`csapi: ingest amazon-attribution needs at least one FILE or DIR\n${USAGE}`)
+    return 2
+  }
+  const config = loadConfig()
+  const db = await openAndMigrate(config)
+  const url = config.databaseUrl ?? ''
+  const progress = process.stderr.isTTY ? progressBar() : undefined
+  try {
+    const summary = await ingestAmazonAttribution(db, parsed.positionals, {
+      dryRun: parsed.values['dry-run'],
+      strict: parsed.values.strict,
+      pgUrl: /^postgres(ql)?:\/\//.test(url) ? url : undefined,
+      onProgress: progress?.update,
+    })
+    progress?.done()
+    out(formatSummary(summary, db.description))
+    return 0
+  } catch (e) {
+    progress?.done()
+    if (e instanceof IngestFileError || e instanceof IngestRefused) {
+      err(`csapi: the run was refused whole; nothing was ingested.\n${e.message}`)
+      return 1
+    }
+    throw e
+  } finally {
+    await db.close()
+  }
+}
+
+/** One line rewritten in place on a terminal: rows read, rows/s, current file. */
+function progressBar() {
+  const started = Date.now()
+  let last = 0
+  let spin = 0
+  const width = 24
+  return {
+    update(rows: number, file: number) {
+      const now = Date.now()
+      if (now - last < 200) return
+      last = now
+      const rate = Math.round(rows / Math.max((now - started) / 1000, 0.001))
+      spin = (spin + 1) % width
+      const bar = Array.from({ length: width }, (_, i) => (Math.abs(i - spin) < 3 ? '█' : '░')).join('')
+      process.stderr.write(`\r${bar} ${rows.toLocaleString('en-US')} rows  ${rate.toLocaleString('en-US')} rows/s  file ${file + 1}\x1b[K`)
+    },
+    done() {
+      if (last > 0) process.stderr.write('\r\x1b[K')
+    },
+  }
+}
+
+export function formatSummary(s: IngestSummary, target: string): string {
+  const secs = s.elapsedMs / 1000
+  const rate = Math.round(s.rowsRead / Math.max(secs, 0.001))
+  const r = s.reportRows
+  const unplacedCount = s.unplaced.reduce((n, u) => n + u.count, 0)
+  const lines = [
+    `${s.dryRun ? 'dry run, nothing changed: would ingest' : 'ingested'} ${s.rowsRead} rows (${s.productRows} products, ${s.performanceRows} performance) ` +
+      `from ${s.files.length} file${s.files.length === 1 ? '' : 's'} into ${target} in ${secs.toFixed(1)} s (${rate} rows/s): ` +
+      `report rows ${r.inserted} inserted, ${r.updated} updated (${r.reversed} reversed), ${r.unchanged} unchanged; ` +
+      `${s.adjustments.count} adjustment${s.adjustments.count === 1 ? '' : 's'}; ${unplacedCount} unplaceable`,
+  ]
+  if (s.adjustments.count > 0) {
+    lines.push(`adjustments (approved or paid rows left unchanged; the restatement is recorded in commission_adjustments):`)
+    for (const a of s.adjustments.listed) {
+      const delta = a.restated_commission_cents - a.commission_cents
+      lines.push(
+        `  ${a.date} link ${a.link_id} ${a.asin} ${a.marketplace} ${a.commission_status}: sales ${formatMinor(a.sales_cents, a.currency)} → ${formatMinor(a.restated_sales_cents, a.currency)} ${a.currency}, ` +
+          `orders ${a.orders} → ${a.restated_orders}, commission ${formatMinor(a.commission_cents, a.currency)} → ${formatMinor(a.restated_commission_cents, a.currency)} (${delta >= 0 ? '+' : ''}${formatMinor(delta, a.currency)})`,
+      )
+    }
+    if (s.adjustments.count > s.adjustments.listed.length) lines.push(`  … and ${s.adjustments.count - s.adjustments.listed.length} more`)
+  }
+  if (unplacedCount > 0) {
+    lines.push(`rows that could not be placed (not ingested; --strict refuses the run instead):`)
+    lines.push(formatUnplaced(s.unplaced))
+  }
+  return lines.join('\n')
+}

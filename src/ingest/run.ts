@@ -1,0 +1,204 @@
+// One `csapi ingest amazon-attribution` run: stream every file into the staging table, then
+// place, compute and upsert in SQL, all in one transaction. A refused run changes nothing; a
+// dry run does all of it and rolls back, so what it prints is exactly what would change.
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Db } from '../db/index.js'
+import { IngestFileError, readBatches } from './read.js'
+import { RowMapper } from './map.js'
+import { Rollback, withSession, type StageTuple } from './session.js'
+import * as SQL from './sql.js'
+
+export { IngestFileError } from './read.js'
+
+export interface IngestOptions {
+  dryRun?: boolean
+  strict?: boolean
+  /** PostgreSQL URL of `db`: enables the COPY path on a dedicated connection. */
+  pgUrl?: string
+  /** Called as rows are read: rows so far, and the index of the file being read. */
+  onProgress?: (rows: number, file: number) => void
+}
+
+export const UNPLACED_REASONS: Record<string, string> = {
+  unknown_ad_group: 'unknown ad group (no link has this amazon_ad_group_id)',
+  brand_not_connected: "brand without a connected Amazon Ads account",
+  asin_not_in_catalogue: "ASIN not in the brand's catalogue for that marketplace",
+  link_without_product: 'clicks of a link without a product in a marketplace (storefront link)',
+}
+
+export interface Unplaced {
+  reason: string
+  label: string
+  count: number
+  examples: string[]
+}
+
+export interface AdjustmentLine {
+  date: string
+  link_id: string
+  asin: string
+  marketplace: string
+  commission_status: 'approved' | 'paid'
+  currency: string
+  sales_cents: number
+  restated_sales_cents: number
+  orders: number
+  restated_orders: number
+  commission_cents: number
+  restated_commission_cents: number
+}
+
+export interface IngestSummary {
+  files: string[]
+  dryRun: boolean
+  path: 'copy' | 'unnest'
+  rowsRead: number
+  productRows: number
+  performanceRows: number
+  /** Report rows the run speaks of, and what happened to them. */
+  reportRows: { total: number; inserted: number; updated: number; unchanged: number; reversed: number; restated: number }
+  adjustments: { count: number; listed: AdjustmentLine[] }
+  unplaced: Unplaced[]
+  elapsedMs: number
+}
+
+/** The run refused as a whole (--strict with unplaceable rows, a currency mismatch). */
+export class IngestRefused extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'IngestRefused'
+  }
+}
+
+const LISTED_ADJUSTMENTS = 50
+
+/** FILE arguments: files as given, directories as their files in name order. */
+export function expandFiles(paths: string[]): string[] {
+  const out: string[] = []
+  for (const p of paths) {
+    let st
+    try {
+      st = statSync(p)
+    } catch (err) {
+      throw new IngestFileError(`cannot read ${p}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+    }
+    if (st.isDirectory()) {
+      for (const f of readdirSync(p).filter((f) => !f.startsWith('.')).sort()) {
+        if (statSync(join(p, f)).isFile()) out.push(join(p, f))
+      }
+    } else out.push(p)
+  }
+  if (out.length === 0) throw new IngestFileError('no report files given')
+  return out
+}
+
+export async function ingestAmazonAttribution(db: Db, paths: string[], opts: IngestOptions = {}): Promise<IngestSummary> {
+  const started = Date.now()
+  const files = expandFiles(paths)
+  let summary: IngestSummary | undefined
+  try {
+    await withSession(db, opts.pgUrl, async (s) => {
+      await s.query(SQL.LOCK)
+      await s.exec(`set local work_mem = '128MB'`)
+      await s.exec(SQL.CREATE_STAGE)
+      const counts = { rows: 0, products: 0, performance: 0 }
+      await s.load(stageTuples(files, counts, opts.onProgress))
+      await s.exec('analyze ingest_stage')
+      await s.exec(SQL.RESOLVE)
+      await s.exec('analyze ingest_placed')
+
+      const unplaced = await readUnplaced(s, files)
+      if (opts.strict && unplaced.length > 0) {
+        throw new IngestRefused(`--strict: ${unplaced.reduce((n, u) => n + u.count, 0)} rows cannot be placed:\n${formatUnplaced(unplaced)}`)
+      }
+
+      await s.exec(SQL.COMPUTE)
+      const mismatch = await s.query<{ date: string; link_id: string; product_id: string; marketplace: string; currency: string; terms_currency: string; file_no: number; row_no: number }>(SQL.CURRENCY_MISMATCH)
+      const m = mismatch[0]
+      if (m) {
+        throw new IngestRefused(
+          `${files[m.file_no]} row ${m.row_no}: product ${m.product_id} earns flat commission terms in ${m.terms_currency}, ` +
+            `but the row (${m.date}, link ${m.link_id}, ${m.marketplace}) is in ${m.currency}; refusing to mix currencies`,
+        )
+      }
+      const [c] = await s.query<{ inserted: number; updated: number; reversed: number; rows: number }>(SQL.COUNTS)
+      await s.exec(SQL.UPSERT)
+      const ids = (await s.query<{ id: string }>(SQL.ADJUST)).map((r) => r.id)
+      const listed = ids.length ? await s.query<AdjustmentLine>(SQL.ADJUSTMENTS_LISTED, [ids, LISTED_ADJUSTMENTS]) : []
+      const [restated] = await s.query<{ n: number }>('select count(*)::int as n from ingest_final where restated')
+      summary = {
+        files,
+        dryRun: Boolean(opts.dryRun),
+        path: s.kind,
+        rowsRead: counts.rows,
+        productRows: counts.products,
+        performanceRows: counts.performance,
+        reportRows: {
+          total: c!.rows,
+          inserted: c!.inserted,
+          updated: c!.updated,
+          unchanged: c!.rows - c!.inserted - c!.updated - restated!.n,
+          reversed: c!.reversed,
+          restated: restated!.n,
+        },
+        adjustments: { count: ids.length, listed },
+        unplaced,
+        elapsedMs: 0,
+      }
+      if (opts.dryRun) throw new Rollback()
+    })
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err
+  }
+  summary!.elapsedMs = Date.now() - started
+  return summary!
+}
+
+async function* stageTuples(
+  files: string[],
+  counts: { rows: number; products: number; performance: number },
+  onProgress?: (rows: number, file: number) => void,
+): AsyncGenerator<StageTuple[]> {
+  let seq = 0
+  for (let f = 0; f < files.length; f++) {
+    const file = files[f]!
+    const mapper = new RowMapper(file)
+    let rowNo = 0
+    for await (const batch of readBatches(file)) {
+      const tuples: StageTuple[] = new Array(batch.length)
+      for (let i = 0; i < batch.length; i++) {
+        const r = mapper.map(batch[i]!, ++rowNo)
+        if (r.kind === 'P') counts.products++
+        else counts.performance++
+        tuples[i] = [
+          ++seq, f, rowNo, r.kind, r.date, r.adGroupId, r.asin, r.marketplace, r.currency, r.halo,
+          r.detailPageViews, r.addToCarts, r.orders, r.unitsSold, r.salesCents, r.clicks,
+        ]
+      }
+      counts.rows += batch.length
+      onProgress?.(counts.rows, f)
+      yield tuples
+    }
+  }
+}
+
+async function readUnplaced(s: { query: Db['query'] }, files: string[]): Promise<Unplaced[]> {
+  const totals = await s.query<{ reason: string; n: number }>(SQL.UNPLACED)
+  if (totals.length === 0) return []
+  const examples = await s.query<{ reason: string; file_no: number; row_no: number; ad_group_id: string; asin: string | null; date: string }>(SQL.UNPLACED_EXAMPLES)
+  return totals.map((t) => ({
+    reason: t.reason,
+    label: UNPLACED_REASONS[t.reason] ?? t.reason,
+    count: t.n,
+    examples: examples
+      .filter((e) => e.reason === t.reason)
+      .map((e) => `${files[e.file_no]} row ${e.row_no} (date ${e.date}, adGroupId ${e.ad_group_id}${e.asin ? `, ASIN ${e.asin}` : ''})`),
+  }))
+}
+
+export function formatUnplaced(unplaced: Unplaced[]): string {
+  return unplaced
+    .map((u) => `  ${u.label}: ${u.count}\n${u.examples.map((e) => `    e.g. ${e}`).join('\n')}`)
+    .join('\n')
+}

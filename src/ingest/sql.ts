@@ -1,0 +1,198 @@
+// The SQL of one ingest run, the same on PostgreSQL and PGlite. Rows arrive in the temporary
+// table ingest_stage (by COPY or batched unnest inserts); everything after is set-based:
+// resolve → aggregate per report row → terms and commission → one upsert → adjustments.
+
+export const STAGE_COLUMNS = [
+  'seq', 'file_no', 'row_no', 'kind', 'date', 'ad_group_id', 'asin', 'marketplace', 'currency', 'halo',
+  'dpv', 'atc', 'orders', 'units', 'sales_cents', 'clicks',
+] as const
+
+export const STAGE_TYPES = [
+  'bigint', 'integer', 'integer', 'text', 'date', 'text', 'text', 'text', 'text', 'boolean',
+  'integer', 'integer', 'integer', 'integer', 'bigint', 'integer',
+] as const
+
+export const CREATE_STAGE = `create temp table ingest_stage (
+  ${STAGE_COLUMNS.map((c, i) => `${c} ${STAGE_TYPES[i]}`).join(', ')}
+) on commit drop`
+
+// One run at a time: two runs restating the same rows would otherwise race.
+export const LOCK = 'select pg_advisory_xact_lock(7243003)'
+
+// The latest version of each source row wins (a restatement later in the same run), then each
+// row is resolved: link by ad group, product by the link's brand + ASIN + marketplace (clicks:
+// the link's own product, in that product's marketplace). `reason` says why a row cannot be placed.
+export const RESOLVE = `create temp table ingest_placed on commit drop as
+select s.seq, s.file_no, s.row_no, s.kind, s.date, s.ad_group_id, s.asin as src_asin,
+       l.id as link_id, l.creator_id,
+       coalesce(pp.id, lp.id) as product_id,
+       coalesce(s.marketplace, lp.country_code) as marketplace,
+       s.dpv, s.atc, s.orders, s.units, s.sales_cents, s.clicks,
+       case when l.id is null then 'unknown_ad_group'
+            when not b.ads_connected then 'brand_not_connected'
+            when s.kind = 'P' and pp.id is null then 'asin_not_in_catalogue'
+            when s.kind = 'C' and (lp.id is null or lp.country_code is null) then 'link_without_product'
+       end as reason
+  from (select distinct on (kind, date, ad_group_id, asin, marketplace, halo) *
+          from ingest_stage
+         order by kind, date, ad_group_id, asin, marketplace, halo, seq desc) s
+  left join links l on l.amazon_ad_group_id = s.ad_group_id
+  left join brands b on b.id = l.brand_id
+  left join (select distinct on (brand_id, asin, country_code) id, brand_id, asin, country_code
+               from products order by brand_id, asin, country_code, id) pp
+         on s.kind = 'P' and pp.brand_id = l.brand_id and pp.asin = s.asin and pp.country_code = s.marketplace
+  left join products lp on s.kind = 'C' and lp.id = l.product_id`
+
+export const UNPLACED = `select reason, count(*)::int as n from ingest_placed where reason is not null group by reason order by reason`
+
+export const UNPLACED_EXAMPLES = `select reason, file_no, row_no, ad_group_id, src_asin as asin, date::text as date
+  from (select p.*, row_number() over (partition by reason order by seq) as k from ingest_placed p where reason is not null) x
+ where k <= 3 order by reason, seq`
+
+// Per report row key (date, link, product, marketplace): the new metrics. A PRODUCTS report for
+// (date, link) replaces that link's conversions of the date (rows it no longer lists fall to
+// zero); a PERFORMANCE report replaces its clicks. Metrics no file of the run speaks of stay.
+// Then the terms in force on the row's date (creator-specific, else general history, else the
+// product's base terms), the commission in integer arithmetic, and the new status.
+export const COMPUTE = `create temp table ingest_final on commit drop as
+with placed as (select * from ingest_placed where reason is null),
+conv as (
+  select date, link_id, product_id, marketplace, sum(dpv)::int as dpv, sum(atc)::int as atc, sum(orders)::int as orders,
+         sum(units)::int as units, sum(sales_cents)::bigint as sales_cents, min(seq) as seq
+    from placed where kind = 'P' group by date, link_id, product_id, marketplace
+),
+clk as (
+  select date, link_id, product_id, marketplace, sum(clicks)::int as clicks, min(seq) as seq
+    from placed where kind = 'C' group by date, link_id, product_id, marketplace
+),
+conv_scope as (select distinct date, link_id from conv),
+clk_scope as (select distinct date, link_id from clk),
+existing as (
+  select r.* from report_rows r
+   where (r.date, r.link_id) in (select date, link_id from conv_scope union select date, link_id from clk_scope)
+),
+keys as (
+  select date, link_id, product_id, marketplace from conv
+  union select date, link_id, product_id, marketplace from clk
+  union select date, link_id, product_id, marketplace from existing
+),
+target as (
+  select k.date, k.link_id, k.product_id, k.marketplace, l.creator_id, p.brand_id, p.asin,
+         coalesce(e.currency, m.currency) as currency,
+         e.id as row_id, e.commission_status as old_status, e.commission_cents as old_commission,
+         e.sales_cents as old_sales, e.orders as old_orders, e.units_sold as old_units, e.clicks as old_clicks,
+         e.detail_page_views as old_dpv, e.add_to_carts as old_atc,
+         e.creator_id as old_creator, e.brand_id as old_brand, e.asin as old_asin,
+         case when cs.link_id is null then coalesce(e.sales_cents, 0) else coalesce(c.sales_cents, 0) end as sales_cents,
+         case when cs.link_id is null then coalesce(e.orders, 0) else coalesce(c.orders, 0) end as orders,
+         case when cs.link_id is null then coalesce(e.units_sold, 0) else coalesce(c.units, 0) end as units,
+         case when cs.link_id is null then coalesce(e.detail_page_views, 0) else coalesce(c.dpv, 0) end as dpv,
+         case when cs.link_id is null then coalesce(e.add_to_carts, 0) else coalesce(c.atc, 0) end as atc,
+         case when ks.link_id is null then coalesce(e.clicks, 0) else coalesce(ck.clicks, 0) end as clicks,
+         c.seq as conv_seq
+    from keys k
+    join links l on l.id = k.link_id
+    join products p on p.id = k.product_id
+    join marketplaces m on m.code = k.marketplace
+    left join existing e on e.date = k.date and e.link_id = k.link_id and e.product_id = k.product_id and e.marketplace = k.marketplace
+    left join conv c on c.date = k.date and c.link_id = k.link_id and c.product_id = k.product_id and c.marketplace = k.marketplace
+    left join clk ck on ck.date = k.date and ck.link_id = k.link_id and ck.product_id = k.product_id and ck.marketplace = k.marketplace
+    left join conv_scope cs on cs.date = k.date and cs.link_id = k.link_id
+    left join clk_scope ks on ks.date = k.date and ks.link_id = k.link_id
+),
+day_terms as (
+  select d.date, d.product_id, d.creator_id,
+         case when cs.type is not null then cs.type when g.type is not null then g.type else p.commission_type end as type,
+         case when cs.type is not null then cs.rate_bps when g.type is not null then g.rate_bps else p.commission_rate_bps end as rate_bps,
+         case when cs.type is not null then cs.flat_cents when g.type is not null then g.flat_cents else p.commission_flat_cents end as flat_cents,
+         case when cs.type is not null then cs.currency_code when g.type is not null then g.currency_code else p.commission_currency end as terms_currency
+    from (select distinct date, product_id, creator_id from target) d
+    join products p on p.id = d.product_id
+    left join lateral (
+      select t.type, t.rate_bps, t.flat_cents, t.currency_code from commission_terms t
+       where t.product_id = d.product_id and t.creator_id = d.creator_id and t.effective_from <= d.date
+       order by t.effective_from desc limit 1) cs on true
+    left join lateral (
+      select t.type, t.rate_bps, t.flat_cents, t.currency_code from commission_terms t
+       where t.product_id = d.product_id and t.creator_id is null and t.effective_from <= d.date
+       order by t.effective_from desc limit 1) g on true
+),
+computed as (
+  select t.*, dt.type as terms_type, dt.terms_currency,
+         -- round_half_up(sales * bps / 10000) on non-negative integers; flat: flat * units
+         case dt.type when 'percentage' then (t.sales_cents * dt.rate_bps + 5000) / 10000
+                      when 'flat' then dt.flat_cents * t.units
+                      else 0 end::bigint as commission,
+         case when t.old_status is null then 'pending'
+              when t.old_status in ('approved', 'paid') then t.old_status
+              when t.sales_cents = 0 and t.orders = 0
+                   and (t.old_status = 'reversed' or t.old_sales > 0 or t.old_orders > 0) then 'reversed'
+              else 'pending' end as status
+    from target t
+    join day_terms dt on dt.date = t.date and dt.product_id = t.product_id and dt.creator_id = t.creator_id
+)
+select c.*,
+       case when c.status = 'reversed' then 0 when c.status in ('approved', 'paid') then c.old_commission else c.commission end as new_commission,
+       c.status in ('approved', 'paid')
+         and (c.sales_cents, c.orders, c.units, c.clicks, c.dpv, c.atc, c.commission)
+             is distinct from (c.old_sales, c.old_orders, c.old_units, c.old_clicks, c.old_dpv, c.old_atc, c.old_commission) as restated
+  from computed c`
+
+// Flat terms pay a fixed amount per unit in one currency: a row in another currency cannot earn them.
+export const CURRENCY_MISMATCH = `select f.date::text as date, f.link_id, f.product_id, f.marketplace, f.currency, f.terms_currency,
+       s.file_no, s.row_no
+  from ingest_final f
+  left join ingest_placed s on s.seq = f.conv_seq
+ where f.terms_type = 'flat' and f.terms_currency <> f.currency and f.conv_seq is not null
+ order by f.conv_seq limit 1`
+
+const CHANGED = `f.status not in ('approved', 'paid') and (f.row_id is null
+  or (f.creator_id, f.brand_id, f.asin, f.sales_cents, f.orders, f.units, f.clicks, f.dpv, f.atc, f.new_commission, f.status)
+     is distinct from (f.old_creator, f.old_brand, f.old_asin, f.old_sales, f.old_orders, f.old_units, f.old_clicks, f.old_dpv, f.old_atc, f.old_commission, f.old_status))`
+
+export const COUNTS = `select
+  count(*) filter (where f.row_id is null)::int as inserted,
+  count(*) filter (where f.row_id is not null and ${CHANGED})::int as updated,
+  count(*) filter (where f.status = 'reversed' and f.old_status is distinct from 'reversed')::int as reversed,
+  count(*)::int as rows
+  from ingest_final f`
+
+// The one set-based upsert: new rows and changed pending/reversed rows. Approved and paid rows
+// are never written here.
+export const UPSERT = `insert into report_rows as r (date, link_id, product_id, marketplace, creator_id, brand_id, asin, currency,
+    sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts)
+  select f.date, f.link_id, f.product_id, f.marketplace, f.creator_id, f.brand_id, f.asin, f.currency,
+         f.sales_cents, f.new_commission, f.status, f.orders, f.units, f.clicks, f.dpv, f.atc
+    from ingest_final f
+   where ${CHANGED}
+  on conflict (date, link_id, product_id, marketplace) do update set
+    creator_id = excluded.creator_id, brand_id = excluded.brand_id, asin = excluded.asin, currency = excluded.currency,
+    sales_cents = excluded.sales_cents, commission_cents = excluded.commission_cents,
+    commission_status = excluded.commission_status, orders = excluded.orders, units_sold = excluded.units_sold,
+    clicks = excluded.clicks, detail_page_views = excluded.detail_page_views, add_to_carts = excluded.add_to_carts,
+    updated_at = now()
+  where r.commission_status in ('pending', 'reversed')`
+
+// A restatement of an approved or paid row is recorded once: not again while the latest entry
+// for the row already says the same.
+export const ADJUST = `insert into commission_adjustments as a (report_row_id, commission_status, currency,
+    sales_cents, restated_sales_cents, orders, restated_orders, units_sold, restated_units_sold,
+    clicks, restated_clicks, detail_page_views, restated_detail_page_views, add_to_carts, restated_add_to_carts,
+    commission_cents, restated_commission_cents)
+  select f.row_id, f.status, f.currency, f.old_sales, f.sales_cents, f.old_orders, f.orders, f.old_units, f.units,
+         f.old_clicks, f.clicks, f.old_dpv, f.dpv, f.old_atc, f.atc, f.old_commission, f.commission
+    from ingest_final f
+    left join lateral (select * from commission_adjustments x where x.report_row_id = f.row_id order by x.id desc limit 1) last on true
+   where f.restated
+     and (last.id is null or (last.restated_sales_cents, last.restated_orders, last.restated_units_sold, last.restated_clicks,
+          last.restated_detail_page_views, last.restated_add_to_carts, last.restated_commission_cents)
+         is distinct from (f.sales_cents, f.orders, f.units, f.clicks, f.dpv, f.atc, f.commission))
+  returning a.id::text as id`
+
+export const ADJUSTMENTS_LISTED = `select a.id, r.date::text as date, r.link_id, r.asin, r.marketplace, a.commission_status, a.currency,
+       a.sales_cents, a.restated_sales_cents, a.orders, a.restated_orders,
+       a.commission_cents, a.restated_commission_cents
+  from commission_adjustments a join report_rows r on r.id = a.report_row_id
+ where a.id = any($1::bigint[])
+ order by r.date, r.link_id, r.asin, r.marketplace
+ limit $2`
