@@ -6,7 +6,7 @@ export interface PageShape {
 }
 
 export class ListResult<Page extends PageShape, Item> implements PromiseLike<Page>, AsyncIterable<Item> {
-  #first: Promise<Page> | null = null
+  private first: Promise<Page> | null = null
 
   constructor(
     private readonly fetchPage: (cursor: string | undefined) => Promise<Page>,
@@ -19,29 +19,29 @@ export class ListResult<Page extends PageShape, Item> implements PromiseLike<Pag
     return 'ListResult'
   }
 
-  #firstPage(): Promise<Page> {
-    this.#first ??= this.fetchPage(this.startCursor)
-    return this.#first
+  private firstPage(): Promise<Page> {
+    this.first ??= this.fetchPage(this.startCursor)
+    return this.first
   }
 
   then<A = Page, B = never>(
     onFulfilled?: ((page: Page) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    return this.#firstPage().then(onFulfilled, onRejected)
+    return this.firstPage().then(onFulfilled, onRejected)
   }
 
   catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page | B> {
-    return this.#firstPage().catch(onRejected)
+    return this.firstPage().catch(onRejected)
   }
 
   finally(onFinally?: (() => void) | null): Promise<Page> {
-    return this.#firstPage().finally(onFinally)
+    return this.firstPage().finally(onFinally)
   }
 
   /** Every page in order, the first one included; stops after the page whose next_cursor is null. */
   async *pages(): AsyncGenerator<Page, void, undefined> {
-    let page = await this.#firstPage()
+    let page = await this.firstPage()
     for (;;) {
       yield page
       if (page.next_cursor === null) return
