@@ -1,0 +1,186 @@
+// The benchmark dataset, generated inside the database with set-based SQL so that the same
+// statements run on PostgreSQL and on PGlite. The project's migrations are applied first, so
+// the real schema, indexes and constraints are measured.
+import type { Db } from '../src/db/index.js'
+import { migrate } from '../src/db/migrate.js'
+import { createToken } from '../src/data/tokens.js'
+
+export interface DatasetSize {
+  reportRows: number
+  creators: number
+  brands: number
+  products: number
+  links: number
+}
+
+export function datasetSize(reportRows: number): DatasetSize {
+  return { reportRows, creators: 2000, brands: 400, products: 20_000, links: 50_000 }
+}
+
+/** The largest creator: ~1.1% of the rows at 10M, and never fewer than the deep-cursor scenario needs. */
+export const BIG_CREATOR = 'cr_00001'
+const BIG_LINKS = 500
+export function bigCreatorRows(total: number): number {
+  return Math.max(Math.round(total * 0.011), 110_000)
+}
+
+export const YEAR_START = '2025-01-01'
+export const YEAR_END = '2025-12-31'
+const DAYS = 365
+
+export interface BenchIds {
+  bigCreator: string
+  typicalCreator: string
+  seller: string
+  sellerBrand: string
+  tokens: { big: string; typical: string; seller: string }
+  /** Filter values that select some of the big creator's rows. */
+  filters: { brand_id: string; product_id: string; asin: string; link_id: string; marketplace: string }
+  rowCounts: { total: number; big: number; typical: number }
+}
+
+const log = (s: string) => process.stderr.write(`[dataset] ${s}\n`)
+
+/**
+ * Generates the whole dataset into an empty database. Report rows are inserted day by day, as
+ * ingestion would, so the heap is in date order rather than grouped by creator.
+ */
+export async function generate(db: Db, size: DatasetSize): Promise<void> {
+  const t0 = Date.now()
+  await migrate(db)
+  // The rows are consistent by construction: skip the foreign-key triggers and the per-statement
+  // brand aggregate trigger while loading (the aggregates are refreshed once at the end).
+  await db.exec(`set session_replication_role = replica`)
+  await db.exec(`set maintenance_work_mem = '512MB'`)
+  const p = (n: number) => String(Math.trunc(n)) // sizes are our own integers, never user input
+
+  await db.exec(`
+    insert into brands (id, name, status, description, website, discoverable, ads_connected)
+    select 'br_' || lpad(i::text, 4, '0'), 'Brand ' || i,
+           case when i % 20 = 0 then 'inactive' else 'active' end,
+           'Brand number ' || i, 'https://brand' || i || '.example', i % 10 <> 0, true
+      from generate_series(1, ${p(size.brands)}) i;
+
+    insert into accounts (id, role, name)
+    select 'cr_' || lpad(i::text, 5, '0'), 'creator', 'Creator ' || i from generate_series(1, ${p(size.creators)}) i
+    union all
+    select 'se_' || lpad(i::text, 4, '0'), 'seller', 'Seller ' || i from generate_series(1, ${p(size.brands)}) i;
+
+    insert into brand_access (account_id, brand_id)
+    select 'se_' || lpad(i::text, 4, '0'), 'br_' || lpad(i::text, 4, '0') from generate_series(1, ${p(size.brands)}) i;
+
+    insert into products (id, brand_id, asin, title, status, commission_type, commission_rate_bps,
+                          image_url, detail_page_url, country_code, price_cents, currency)
+    select 'pr_' || lpad(i::text, 6, '0'), 'br_' || lpad((1 + (i - 1) % ${p(size.brands)})::text, 4, '0'),
+           'B' || lpad(i::text, 9, '0'), 'Product ' || i,
+           case when i % 25 = 0 then 'inactive' else 'active' end, 'percentage', 300 + i % 700,
+           'https://img.example/p' || i || '.jpg', 'https://www.amazon.com/dp/B' || lpad(i::text, 9, '0'),
+           m.code, 500 + (i * 7919) % 20000, m.currency
+      from generate_series(1, ${p(size.products)}) i
+      join marketplaces m on m.position = 1 + i % 23;
+
+    insert into partnerships (creator_id, brand_id, status)
+    select 'cr_' || lpad(c::text, 5, '0'), 'br_' || lpad((1 + (c * 7 + k * 53) % ${p(size.brands)})::text, 4, '0'),
+           (array['approved', 'pending', 'approved', 'suspended', 'rejected'])[k]
+      from generate_series(1, ${p(size.creators)}) c, generate_series(1, 5) k;
+  `)
+  await db.query(`select refresh_brand_aggregates(array(select id from brands))`)
+
+  // Links: the largest creator owns the first ${BIG_LINKS}; the rest are spread, unevenly, over the others.
+  // bench_links.k is how many report rows each link gets (mean chosen to reach the total).
+  const big = bigCreatorRows(size.reportRows)
+  const others = size.links - BIG_LINKS
+  const meanK = (size.reportRows - big) / others
+  const bigK = Math.ceil(big / BIG_LINKS)
+  await db.exec(`
+    create table bench_links as
+    select n, 'ln_' || lpad(n::text, 6, '0') as id,
+           case when n <= ${BIG_LINKS} then '${BIG_CREATOR}'
+                -- skewed: lower-numbered creators own more links (the most about 0.6% of them)
+                else 'cr_' || lpad((2 + floor(${p(size.creators - 1)} * power(((n::bigint * 104729 + 12345) % 99991) / 99991.0, 1.5)))::int::text, 5, '0') end as creator_id,
+           'pr_' || lpad((1 + (n * 7) % ${p(size.products)})::text, 6, '0') as product_id,
+           case when n <= ${BIG_LINKS} then ${p(bigK)}
+                -- uneven link sizes: from a quarter to 1.75 times the mean
+                else least(${DAYS * 23}, greatest(1, round(${meanK} * (0.25 + 1.5 * ((n * 7919) % 1000) / 1000.0))))::int end as k
+      from generate_series(1, ${p(size.links)}) n;
+
+    insert into links (id, creator_id, brand_id, product_id, tracking_id, short_url, destination_url)
+    select l.id, l.creator_id, p.brand_id, l.product_id, case when l.n % 3 = 0 then '' else 'tag-' || l.n end,
+           'https://amzn.to/' || l.id, p.detail_page_url || '?tag=' || l.creator_id
+      from bench_links l join products p on p.id = l.product_id;
+  `)
+
+  // Drop report_rows' secondary indexes (and the natural-key constraint) while loading and
+  // rebuild them from their own definitions afterwards: same indexes, built in one pass.
+  const indexes = await db.query<{ name: string; def: string; constraint: string | null }>(`
+    select i.relname as name, pg_get_indexdef(i.oid) as def,
+           (select pg_get_constraintdef(c.oid) from pg_constraint c where c.conindid = i.oid and c.contype = 'u') as constraint
+      from pg_index x join pg_class i on i.oid = x.indexrelid
+     where x.indrelid = 'report_rows'::regclass and not x.indisprimary`)
+  for (const ix of indexes) {
+    if (ix.constraint) await db.exec(`alter table report_rows drop constraint ${ix.name}`)
+    else await db.exec(`drop index ${ix.name}`)
+  }
+
+  // Slot j of link n (0 <= j < k) lands on day (j + n) mod 365 and marketplace
+  // (j div 365 + n) mod 23: unique per (date, link, marketplace) by construction.
+  const rounds = Math.ceil(Math.max(bigK, meanK * 1.75) / DAYS)
+  const tLoad = Date.now()
+  for (let d = 0; d < DAYS; d++) {
+    await db.exec(`
+      insert into report_rows (date, link_id, product_id, creator_id, brand_id, asin, marketplace, currency,
+        sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts)
+      select date '${YEAR_START}' + ${d}, l.id, l.product_id, l.creator_id, p.brand_id, p.asin, m.code, m.currency,
+             s.sales, s.sales * (300 + s.h % 700) / 10000,
+             case when ${d} < 240 then 'paid' when ${d} < 330 then 'approved' when s.h % 50 = 0 then 'reversed' else 'pending' end,
+             s.h % 5, s.h % 7, 10 + s.h % 300, 5 + s.h % 120, s.h % 40
+        from bench_links l
+        join generate_series(0, ${rounds - 1}) r on r * ${DAYS} + ((${d} - l.n) % ${DAYS} + ${DAYS}) % ${DAYS} < l.k
+        join products p on p.id = l.product_id
+        join marketplaces m on m.position = 1 + (r + l.n) % 23
+        cross join lateral (select ((l.n * 7919 + ${d} * 104729 + r * 31) % 100003) as h) hh
+        cross join lateral (select 100 + hh.h % 25000 as sales, hh.h) s
+       order by l.n, r`)
+    if (d % 73 === 72) log(`report rows: day ${d + 1}/${DAYS} (${Math.round((Date.now() - tLoad) / 1000)} s)`)
+  }
+  log(`loaded report rows in ${Math.round((Date.now() - tLoad) / 1000)} s; rebuilding ${indexes.length} indexes`)
+  const tIdx = Date.now()
+  for (const ix of indexes) {
+    if (ix.constraint) await db.exec(`alter table report_rows add constraint ${ix.name} ${ix.constraint}`)
+    else await db.exec(ix.def)
+  }
+  log(`indexes in ${Math.round((Date.now() - tIdx) / 1000)} s`)
+  await db.exec(`set session_replication_role = origin`)
+  // The visibility map lets index-only scans skip the heap; statistics for the planner.
+  await db.exec(`vacuum (analyze)`)
+  log(`dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`)
+}
+
+/** Picks the scenario subjects and issues their tokens (through the project's own createToken). */
+export async function prepareIds(db: Db): Promise<BenchIds> {
+  await db.exec(`delete from api_tokens where name = 'bench'`)
+  const counts = await db.query<{ creator_id: string; n: number }>(
+    `select creator_id, count(*)::int as n from report_rows group by creator_id order by n desc, creator_id`,
+  )
+  const total = counts.reduce((s, c) => s + c.n, 0)
+  // Typical: the median creator among those with more than one full 500-row page.
+  const full = counts.filter((c) => c.n > 600 && c.creator_id !== BIG_CREATOR)
+  const typical = full[Math.floor(full.length / 2)] ?? counts[Math.floor(counts.length / 2)]!
+  const bigCount = counts.find((c) => c.creator_id === BIG_CREATOR)?.n ?? 0
+  const pick = await db.query<{ brand_id: string; product_id: string; asin: string; link_id: string; marketplace: string }>(
+    `select brand_id, product_id, asin, link_id, marketplace from report_rows
+      where creator_id = $1 order by date, id limit 1`,
+    [BIG_CREATOR],
+  )
+  const seller = 'se_0001'
+  const token = async (accountId: string) => (await createToken(db, { accountId, name: 'bench', expiresAt: null })).token
+  return {
+    bigCreator: BIG_CREATOR,
+    typicalCreator: typical.creator_id,
+    seller,
+    sellerBrand: 'br_0001',
+    tokens: { big: await token(BIG_CREATOR), typical: await token(typical.creator_id), seller: await token(seller) },
+    filters: pick[0]!,
+    rowCounts: { total, big: bigCount, typical: typical.n },
+  }
+}

@@ -1,0 +1,400 @@
+// `npm run bench [-- --quick]`: generates the dataset, starts our service, the bench's
+// ceiling/OFFSET server and PostGraphile, and measures every scenario against its ceilings and
+// peers side by side in one run. Writes bench/results/latest.{json,md} and the depth plot.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { openDb, type Db } from '../src/db/index.js'
+import { datasetSize, generate, prepareIds, YEAR_END, YEAR_START, type BenchIds } from './dataset.js'
+import { buildScenarios, reportSpecs, validate, type Scenario } from './scenarios.js'
+import { pgbench, wrk, type Measure } from './load.js'
+import { depthPlot } from './plot.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const { values: opt } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    rows: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string', default: '16' },
+    pool: { type: 'string', default: '4' },
+    workers: { type: 'string', default: '1' },
+    keep: { type: 'boolean', default: false }, // keep the database for the next run
+    reuse: { type: 'boolean', default: false }, // use a kept database if it has the right size
+    'skip-pglite': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    only: { type: 'string' }, // substring of scenario names
+  },
+})
+const QUICK = opt.quick!
+const ROWS = Number(opt.rows ?? (QUICK ? 1_000_000 : 10_000_000))
+const SECONDS = Number(opt.seconds ?? (QUICK ? 2 : 8))
+const CONNECTIONS = Number(opt.connections)
+const POOL = Number(opt.pool)
+const WORKERS = Number(opt.workers)
+const PGLITE_ROWS = 1_000_000
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const BENCH_DB = 'csapi_bench'
+const benchUrl = (() => {
+  const u = new URL(ADMIN_URL)
+  u.pathname = `/${BENCH_DB}`
+  return u.toString()
+})()
+const SECRET = 'bench-cursor-secret-0123456789abcdef0123456789'
+const EXTRA_DEPTHS = [1_000, 50_000]
+const PORTS = { ours: 39101, baseline: 39102, postgraphile: 39103, pglite: 39104 }
+
+const log = (s: string) => process.stderr.write(`[bench] ${s}\n`)
+const children: ChildProcess[] = []
+
+function start(name: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(child)
+  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`))
+  child.on('exit', (code, signal) => {
+    if (!stopping.has(child)) log(`${name} exited (${code ?? signal})`)
+  })
+  return child
+}
+const stopping = new Set<ChildProcess>()
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  stopping.add(child)
+  const done = new Promise((r) => child.once('exit', r))
+  child.kill('SIGTERM')
+  const t = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  await done
+  clearTimeout(t)
+}
+
+async function waitFor(url: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms
+  for (;;) {
+    try {
+      const res = await fetch(url)
+      await res.arrayBuffer()
+      if (res.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${ms / 1000} s`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** Peak resident set (VmHWM) of a process and its children (cluster workers), in MB. */
+function peakRssMb(pid: number): number {
+  const read = (p: number): number => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8')
+      const own = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
+      const kids = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+      return own + kids.reduce((s, k) => s + read(k), 0)
+    } catch {
+      return 0
+    }
+  }
+  return Math.round(read(pid))
+}
+
+function startOurs(port: number, databaseUrl: string, name: string): ChildProcess {
+  const args = ['--import', 'tsx']
+  if (opt['cpu-prof']) args.push('--cpu-prof', `--cpu-prof-dir=${join(tmpdir(), 'csapi-bench-prof')}`)
+  args.push('src/bin.ts', 'serve', '--port', String(port))
+  if (WORKERS > 1) args.push('--workers', String(WORKERS))
+  return start(name, args, {
+    DATABASE_URL: databaseUrl,
+    CSAPI_CURSOR_SECRETS: SECRET,
+    CSAPI_DB_POOL_SIZE: String(POOL),
+    LOG_LEVEL: 'warn',
+    // capacity is measured, not the per-token limits (their per-request cost is still paid)
+    CSAPI_RATE_LIMIT_PER_MINUTE: '1000000',
+    CSAPI_RATE_LIMIT_BURST: '1000000',
+  })
+}
+
+/** A few hundred requests before measuring: JIT, plan caches, pool connections, OS page cache. */
+async function warm(t: { url: string; headers?: Record<string, string>; body?: string }, n = 150): Promise<void> {
+  const one = async () => {
+    const res = await fetch(t.url, t.body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: t.body } : { headers: t.headers })
+    await res.arrayBuffer()
+  }
+  for (let i = 0; i < n; i += 10) await Promise.all(Array.from({ length: 10 }, one))
+}
+
+async function prepareDatabase(): Promise<number> {
+  const admin = new pg.Client(ADMIN_URL)
+  await admin.connect()
+  try {
+    if (opt.reuse) {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB])
+      if (exists.rowCount) {
+        const db = await openDb(benchUrl, { poolSize: 1 })
+        const [row] = await db.query<{ n: number }>(`select count(*)::int as n from report_rows`).catch(() => [{ n: -1 }])
+        await db.close()
+        if (Math.abs(row!.n - ROWS) < ROWS * 0.01) {
+          log(`reusing ${BENCH_DB} (${row!.n} report rows)`)
+          return 0
+        }
+      }
+    }
+    await admin.query(`drop database if exists ${BENCH_DB}`)
+    await admin.query(`create database ${BENCH_DB}`)
+  } finally {
+    await admin.end()
+  }
+  const db = await openDb(benchUrl, { poolSize: 1 })
+  const t0 = Date.now()
+  try {
+    await generate(db, datasetSize(ROWS))
+  } finally {
+    await db.close()
+  }
+  return Math.round((Date.now() - t0) / 1000)
+}
+
+async function preparePglite(): Promise<{ dir: string; seconds: number }> {
+  const dir = join(tmpdir(), `csapi-bench-pglite-${PGLITE_ROWS}`)
+  if (existsSync(join(dir, 'bench-ready'))) {
+    log(`reusing the PGlite dataset in ${dir}`)
+    return { dir, seconds: 0 }
+  }
+  rmSync(dir, { recursive: true, force: true })
+  const t0 = Date.now()
+  const db = await openDb(`file:${dir}/pgdata`)
+  try {
+    await generate(db, datasetSize(PGLITE_ROWS))
+  } finally {
+    await db.close()
+  }
+  writeFileSync(join(dir, 'bench-ready'), new Date().toISOString())
+  return { dir, seconds: Math.round((Date.now() - t0) / 1000) }
+}
+
+interface Result {
+  name: string
+  depth: number
+  rps: number
+  p50_ms: number
+  p99_ms: number
+  errors: number
+  db_ceiling?: Measure
+  http_ceiling?: Measure
+  combined_ceiling_rps?: number
+  reports_vs_ceiling?: number
+  postgraphile?: Measure
+  vs_postgraphile?: number
+  offset?: Measure
+  vs_offset?: number
+  pglite?: Measure
+}
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
+const strip = ({ requests: _r, ...m }: Measure) => m
+
+async function measurePostgres(ids: BenchIds, db: Db) {
+  const ours = startOurs(PORTS.ours, benchUrl, 'ours')
+  await waitFor(`http://127.0.0.1:${PORTS.ours}/readyz`)
+  const pgServer = start('postgraphile', ['--import', 'tsx', 'bench/servers/postgraphile.ts', String(PORTS.postgraphile), benchUrl, String(POOL)])
+  let scenarios: Scenario[]
+  const bodiesFile = join(tmpdir(), `csapi-bench-bodies-${process.pid}.json`)
+  try {
+    await waitFor(`http://127.0.0.1:${PORTS.postgraphile}/graphql`)
+    const bases = { ours: `http://127.0.0.1:${PORTS.ours}`, postgraphile: `http://127.0.0.1:${PORTS.postgraphile}`, baseline: `http://127.0.0.1:${PORTS.baseline}` }
+    scenarios = await buildScenarios(db, ids, bases, EXTRA_DEPTHS)
+    if (opt.only) scenarios = scenarios.filter((s) => s.name.includes(opt.only!))
+    // The HTTP ceiling serves our own response bodies, so they are captured before it starts.
+    const bodies: Record<string, string> = {}
+    for (const [i, s] of scenarios.entries()) {
+      const res = await fetch(s.ours.url, { headers: s.ours.headers })
+      bodies[String(i)] = await res.text()
+    }
+    writeFileSync(bodiesFile, JSON.stringify(bodies))
+    const baseline = start('baseline', ['--import', 'tsx', 'bench/servers/baseline.ts', String(PORTS.baseline), bodiesFile, benchUrl, String(POOL)])
+    try {
+      await waitFor(`http://127.0.0.1:${PORTS.baseline}/ceiling/0`)
+      for (const [i, s] of scenarios.entries()) {
+        if ((await validate(s)) !== bodies[String(i)]) throw new Error(`${s.name}: our response changed between two identical requests`)
+      }
+
+      const results: Result[] = []
+      for (const [i, s] of scenarios.entries()) {
+        const ceilingTarget = { url: `http://127.0.0.1:${PORTS.baseline}/ceiling/${i}` }
+        await warm(s.ours)
+        await warm(ceilingTarget)
+        if (s.offset) await warm(s.offset, s.depth > 10_000 ? 20 : 150)
+        if (s.postgraphile) await warm(s.postgraphile)
+        const extra = s.name.includes('after 1000') || s.name.includes('after 50000')
+        const m = await wrk(s.ours, CONNECTIONS, SECONDS)
+        const r: Result = { name: s.name, depth: s.depth, rps: m.rps, p50_ms: m.p50_ms, p99_ms: m.p99_ms, errors: m.errors }
+        if (!extra) {
+          r.db_ceiling = await pgbench(benchUrl, s.sql.text, s.sql.params, CONNECTIONS, SECONDS)
+          r.http_ceiling = await wrk(ceilingTarget, CONNECTIONS, SECONDS)
+          r.combined_ceiling_rps = Math.round(1 / (1 / r.db_ceiling.rps + 1 / r.http_ceiling.rps))
+          r.reports_vs_ceiling = ratio(r.rps, r.combined_ceiling_rps)
+        }
+        if (s.postgraphile) {
+          r.postgraphile = await wrk(s.postgraphile, CONNECTIONS, SECONDS)
+          r.vs_postgraphile = ratio(r.rps, r.postgraphile.rps)
+        }
+        if (s.offset) {
+          r.offset = await wrk(s.offset, CONNECTIONS, SECONDS)
+          r.vs_offset = ratio(r.rps, r.offset.rps)
+        }
+        results.push(r)
+        log(`${s.name}: ${r.rps} req/s p50 ${r.p50_ms} ms p99 ${r.p99_ms} ms` +
+          (r.reports_vs_ceiling !== undefined ? `, vs ceiling ${r.reports_vs_ceiling} (db ${r.db_ceiling!.rps}, http ${r.http_ceiling!.rps})` : '') +
+          (r.vs_postgraphile !== undefined ? `, vs PostGraphile ${r.vs_postgraphile}` : '') +
+          (r.vs_offset !== undefined ? `, vs OFFSET ${r.vs_offset}` : ''))
+      }
+      return { results, peakRssMb: peakRssMb(ours.pid!), scenarios }
+    } finally {
+      await stop(baseline)
+    }
+  } finally {
+    rmSync(bodiesFile, { force: true })
+    await stop(pgServer)
+    await stop(ours)
+  }
+}
+
+async function measurePglite(results: Result[]): Promise<{ peakRssMb: number; generationS: number; rows: number }> {
+  const { dir, seconds } = await preparePglite()
+  const url = `file:${dir}/pgdata`
+  const db = await openDb(url)
+  let ids: BenchIds
+  // PGlite is one process's database: issue the tokens first, close, then let the server open it.
+  try {
+    ids = await prepareIds(db)
+  } finally {
+    await db.close()
+  }
+  const server = startOurs(PORTS.pglite, url, 'ours-pglite')
+  try {
+    await waitFor(`http://127.0.0.1:${PORTS.pglite}/readyz`, 120_000)
+    const scenarios = await buildScenariosPglite(ids)
+    for (const s of scenarios) {
+      await warm(s.ours, 50)
+      const m = await wrk(s.ours, CONNECTIONS, SECONDS)
+      const r = results.find((x) => x.name === s.name)
+      if (r) r.pglite = m
+      log(`PGlite ${s.name}: ${m.rps} req/s p50 ${m.p50_ms} ms p99 ${m.p99_ms} ms errors ${m.errors}`)
+    }
+    return { peakRssMb: peakRssMb(server.pid!), generationS: seconds, rows: ids.rowCounts.total }
+  } finally {
+    await stop(server)
+  }
+}
+
+/** The PGlite run needs only our requests: cursors are walked through the API, no SQL. */
+async function buildScenariosPglite(ids: BenchIds): Promise<Scenario[]> {
+  const base = `http://127.0.0.1:${PORTS.pglite}`
+  const auth = (t: string) => ({ authorization: `Bearer ${t}` })
+  const out: Scenario[] = [
+    { name: 'brands page (limit 100)', group: 'brands', depth: 0, limit: 100, ours: { url: `${base}/api/creator/v1/brands?limit=100`, headers: auth(ids.tokens.typical) }, sql: { text: '', params: [] }, expectRows: 0 },
+    { name: 'products page (limit 100)', group: 'products', depth: 0, limit: 100, ours: { url: `${base}/api/seller/v1/products?brand_id=${ids.sellerBrand}&limit=100`, headers: auth(ids.tokens.seller) }, sql: { text: '', params: [] }, expectRows: 0 },
+  ]
+  for (const spec of reportSpecs()) {
+    const headers = auth(spec.creator === 'big' ? ids.tokens.big : ids.tokens.typical)
+    const query = new URLSearchParams({ start: YEAR_START, end: YEAR_END, ...(spec.filter ? { [spec.filter]: ids.filters[spec.filter] } : {}) })
+    let cursor: string | null = null
+    for (let seen = 0; seen < (spec.depth ?? 0); seen += 500) {
+      const page = new URLSearchParams(query)
+      page.set('limit', '500')
+      if (cursor) page.set('cursor', cursor)
+      const res = await fetch(`${base}/api/creator/v1/reports?${page}`, { headers })
+      cursor = ((await res.json()) as { next_cursor: string | null }).next_cursor
+    }
+    query.set('limit', String(spec.limit))
+    if (cursor) query.set('cursor', cursor)
+    out.push({ name: spec.name, group: 'reports', depth: spec.depth ?? 0, limit: spec.limit, ours: { url: `${base}/api/creator/v1/reports?${query}`, headers }, sql: { text: '', params: [] }, expectRows: 0 })
+  }
+  return opt.only ? out.filter((s) => s.name.includes(opt.only!)) : out
+}
+
+function fmt(m: Measure | undefined): string {
+  return m ? `${m.rps} (${m.p99_ms})` : ''
+}
+
+function table(results: Result[]): string {
+  const head = ['scenario', 'ours req/s', 'p50 ms', 'p99 ms', 'errors', 'db ceiling req/s', 'http ceiling req/s', 'vs ceiling', 'PostGraphile req/s (p99)', 'vs PG', 'OFFSET req/s (p99)', 'vs OFFSET', 'PGlite 1M req/s (p99)']
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`]
+  for (const r of results) {
+    lines.push(`| ${[r.name, r.rps, r.p50_ms, r.p99_ms, r.errors + (r.pglite?.errors ?? 0) + (r.postgraphile?.errors ?? 0) + (r.offset?.errors ?? 0),
+      r.db_ceiling?.rps ?? '', r.http_ceiling?.rps ?? '', r.reports_vs_ceiling ?? '', fmt(r.postgraphile), r.vs_postgraphile ?? '', fmt(r.offset), r.vs_offset ?? '', fmt(r.pglite)].join(' | ')} |`)
+  }
+  return lines.join('\n')
+}
+
+async function main() {
+  const t0 = Date.now()
+  log(`dataset: ${ROWS.toLocaleString('en-US')} report rows in ${BENCH_DB}; ${CONNECTIONS} connections, ${SECONDS} s per measurement, pool ${POOL}, workers ${WORKERS}`)
+  const generationS = await prepareDatabase()
+  const db = await openDb(benchUrl, { poolSize: 2 })
+  let ids: BenchIds
+  let pgRun: Awaited<ReturnType<typeof measurePostgres>>
+  try {
+    ids = await prepareIds(db)
+    log(`largest creator ${ids.bigCreator}: ${ids.rowCounts.big} rows; typical ${ids.typicalCreator}: ${ids.rowCounts.typical} rows; total ${ids.rowCounts.total}`)
+    pgRun = await measurePostgres(ids, db)
+  } finally {
+    await db.close()
+  }
+  const results = pgRun.results
+  const pglite = opt['skip-pglite'] ? null : await measurePglite(results)
+
+  const find = (n: string) => results.find((r) => r.name === n)
+  const first = find('reports largest limit 100')
+  const deep = find('reports largest after 100k')
+  const summary = {
+    depth_p99_ratio: first && deep ? ratio(deep.p99_ms, first.p99_ms) : null,
+    vs_offset_at_depth: deep?.vs_offset ?? null,
+    vs_offset_at_10k: find('reports largest after 10k')?.vs_offset ?? null,
+    min_reports_vs_ceiling_limit_100: Math.min(...results.filter((r) => r.name.startsWith('reports') && r.reports_vs_ceiling !== undefined && !r.name.includes('limit 500')).map((r) => r.reports_vs_ceiling!)),
+    min_reports_vs_ceiling_limit_500: Math.min(...results.filter((r) => r.name.includes('limit 500')).map((r) => r.reports_vs_ceiling!)),
+    min_vs_postgraphile: Math.min(...results.filter((r) => r.vs_postgraphile !== undefined).map((r) => r.vs_postgraphile!)),
+    peak_rss_mb: pgRun.peakRssMb,
+    pglite_peak_rss_mb: pglite?.peakRssMb ?? null,
+    errors_total: results.reduce((s, r) => s + r.errors + (r.postgraphile?.errors ?? 0) + (r.offset?.errors ?? 0) + (r.pglite?.errors ?? 0) + (r.db_ceiling?.errors ?? 0) + (r.http_ceiling?.errors ?? 0), 0),
+  }
+  const out = {
+    generated_at: new Date().toISOString(),
+    quick: QUICK,
+    settings: { connections: CONNECTIONS, seconds: SECONDS, pool: POOL, workers: WORKERS, node: process.version },
+    dataset: { report_rows: ids.rowCounts.total, largest_creator_rows: ids.rowCounts.big, typical_creator_rows: ids.rowCounts.typical, generation_s: generationS, pglite_rows: pglite?.rows ?? null, pglite_generation_s: pglite?.generationS ?? null },
+    summary,
+    scenarios: results.map((r) => ({ ...r, db_ceiling: r.db_ceiling && strip(r.db_ceiling), http_ceiling: r.http_ceiling && strip(r.http_ceiling), postgraphile: r.postgraphile && strip(r.postgraphile), offset: r.offset && strip(r.offset), pglite: r.pglite && strip(r.pglite) })),
+    total_s: Math.round((Date.now() - t0) / 1000),
+  }
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true })
+  writeFileSync(join(ROOT, 'bench/results/latest.json'), JSON.stringify(out, null, 2) + '\n')
+  const md = `${table(results)}\n\n${Object.entries(summary).map(([k, v]) => `- ${k}: ${v}`).join('\n')}\n`
+  writeFileSync(join(ROOT, 'bench/results/latest.md'), md)
+  const depthOf = (r: Result) => r.depth
+  const reportsAtDepth = results.filter((r) => r.name.startsWith('reports largest') && (r.name.includes('after') || r.name === 'reports largest limit 100'))
+  const series = [
+    { label: 'csapi (keyset)', color: '#1f77b4', points: reportsAtDepth.map((r) => ({ depth: depthOf(r), p50_ms: r.p50_ms, p99_ms: r.p99_ms })) },
+    { label: 'PostGraphile 4', color: '#2ca02c', points: reportsAtDepth.filter((r) => r.postgraphile).map((r) => ({ depth: depthOf(r), ...r.postgraphile! })) },
+    { label: 'LIMIT/OFFSET', color: '#d62728', points: reportsAtDepth.filter((r) => r.offset).map((r) => ({ depth: depthOf(r), ...r.offset! })) },
+  ]
+  const title = `Reports page latency vs depth (${(ids.rowCounts.total / 1e6).toFixed(1)}M rows, ${CONNECTIONS} connections)`
+  writeFileSync(join(ROOT, 'docs/bench-latency-vs-depth.svg'), depthPlot(title, series))
+  process.stdout.write(md)
+  log(`done in ${out.total_s} s; results in bench/results/latest.json and latest.md, plot in docs/bench-latency-vs-depth.svg`)
+  if (!opt.keep) {
+    const admin = new pg.Client(ADMIN_URL)
+    await admin.connect()
+    await admin.query(`drop database if exists ${BENCH_DB}`)
+    await admin.end()
+  }
+}
+
+main().catch(async (err) => {
+  process.stderr.write(`bench failed: ${(err as Error).stack ?? err}\n`)
+  for (const c of children) await stop(c).catch(() => {})
+  process.exit(1)
+})
