@@ -4,13 +4,16 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { randomUUID } from 'node:crypto'
 import type { Db } from './db/index.js'
 import { CursorCodec } from './cursor.js'
-import { invalidPagination } from './errors.js'
+import { ApiError, invalidPagination } from './errors.js'
 import { registerErrorRoutes } from './plugins/errors.js'
 import { registerOpenApi } from './plugins/openapi.js'
 import brandsRoute from './routes/creator/brands.js'
 import reportsRoute from './routes/creator/reports.js'
 import productsRoute from './routes/seller/products.js'
 import healthRoutes from './routes/health.js'
+import { Auth } from './plugins/auth.js'
+import { Limiter, type RateLimitOptions } from './plugins/rate-limit.js'
+import { clientErrorHandler, registerSecurity, type SecurityOptions } from './plugins/security.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +27,18 @@ export interface AppOptions {
   /** The first signs cursors, every one verifies them. */
   cursorSecrets: string[]
   logger?: FastifyServerOptions['logger']
+  /** Per-token and per-address rate limits; none unless given (serve() always gives them). */
+  rateLimit?: RateLimitOptions
+  /** How long a token lookup is reused; 0 (default) looks every request up. */
+  tokenCacheMs?: number
+  /** Origins allowed to call from a browser; default none. */
+  corsOrigins?: string[]
+  /** Default 4096. */
+  maxUrlLength?: number
+  /** Load shedding; off unless given. */
+  pressure?: SecurityOptions['pressure']
+  /** Node HTTP server limits, in effect when the app listens. */
+  server?: { maxHeaderBytes?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number; trustProxy?: boolean }
 }
 
 export const API_PATHS = ['/api/creator/v1/brands', '/api/creator/v1/reports', '/api/seller/v1/products']
@@ -54,6 +69,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID()
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 256 },
+    // No endpoint takes a body.
+    bodyLimit: 1024,
+    http: { maxHeaderSize: opts.server?.maxHeaderBytes ?? 16_384 },
+    requestTimeout: opts.server?.requestTimeoutMs ?? 30_000,
+    // Idle sockets are closed; a socket that sends nothing for this long is dropped.
+    keepAliveTimeout: opts.server?.keepAliveTimeoutMs ?? 5000,
+    connectionTimeout: (opts.server?.requestTimeoutMs ?? 30_000) + 5000,
+    trustProxy: opts.server?.trustProxy ?? false,
+    // While shutting down, requests already on an open connection are served (with
+    // Connection: close), not refused: they were accepted before the signal.
+    return503OnClosing: false,
+    clientErrorHandler,
     ajv: {
       customOptions: {
         removeAdditional: false, // an unknown parameter is an error, not silently dropped
@@ -65,6 +92,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   })
   app.decorate('db', opts.db)
   app.decorate('cursors', new CursorCodec(opts.cursorSecrets))
+  const limiter = opts.rateLimit ? new Limiter(opts.rateLimit) : null
+  const auth = new Auth(opts.db, limiter, opts.tokenCacheMs ?? 0)
+  app.decorate('auth', auth)
+  // Once shutdown starts, readiness fails so that a load balancer stops sending traffic.
+  let draining = false
+  app.addHook('preClose', async () => {
+    draining = true
+  })
+  app.addHook('onRequest', async (request) => {
+    if (draining && request.url === '/readyz') {
+      throw new ApiError('service_unavailable', 'the service is shutting down', { 'retry-after': '1' })
+    }
+  })
+  app.addHook('onClose', async () => {
+    await auth.flush()
+    await limiter?.close()
+  })
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
@@ -86,6 +130,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     )
   })
 
+  await registerSecurity(app, {
+    corsOrigins: opts.corsOrigins ?? [],
+    maxUrlLength: opts.maxUrlLength ?? 4096,
+    pressure: opts.pressure ?? false,
+  })
   await registerOpenApi(app)
   registerErrorRoutes(app, API_PATHS)
   await app.register(healthRoutes)

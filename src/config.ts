@@ -8,6 +8,26 @@ export interface Config {
   logLevel: string
   poolSize: number
   statementTimeoutMs: number
+  /** How long a request waits for a database connection before 503. */
+  dbConnectTimeoutMs: number
+  rateLimitPerMinute: number
+  rateLimitBurst: number
+  /** Failed authentications allowed per client address and minute (slows token guessing). */
+  authFailuresPerMinute: number
+  authFailuresBurst: number
+  redisUrl: string | undefined
+  /** How long a token lookup is cached: the longest a revoked token still works. */
+  tokenCacheMs: number
+  corsOrigins: string[]
+  /** Time given to requests in flight after SIGTERM before the process gives up. */
+  shutdownGraceMs: number
+  requestTimeoutMs: number
+  keepAliveTimeoutMs: number
+  maxHeaderBytes: number
+  maxUrlLength: number
+  maxEventLoopDelayMs: number
+  maxHeapUsedBytes: number
+  trustProxy: boolean
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
@@ -19,6 +39,24 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max
   return Number(raw)
 }
 
+function bool(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name]
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false
+  if (raw === 'true' || raw === '1') return true
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`)
+}
+
+/** A comma-separated allow-list of exact origins such as https://app.example.com. */
+function origins(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  for (const o of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(o)) {
+      throw new ConfigError(`CSAPI_CORS_ORIGINS must list origins like https://app.example.com, comma-separated (got "${o}")`)
+    }
+  }
+  return list
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secrets = env.CSAPI_CURSOR_SECRETS?.split(',').map((s) => s.trim()).filter(Boolean)
   if (secrets?.some((s) => s.length < 32)) {
@@ -27,11 +65,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   const logLevel = env.LOG_LEVEL || 'info'
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`)
+  const perMinute = int(env, 'CSAPI_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000)
+  const failures = int(env, 'CSAPI_AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000)
   return {
     databaseUrl: env.DATABASE_URL,
     cursorSecrets: secrets && secrets.length > 0 ? secrets : undefined,
     logLevel,
     poolSize: int(env, 'CSAPI_DB_POOL_SIZE', 10, 1, 1000),
     statementTimeoutMs: int(env, 'CSAPI_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000),
+    dbConnectTimeoutMs: int(env, 'CSAPI_DB_CONNECT_TIMEOUT_MS', 1000, 100, 60_000),
+    rateLimitPerMinute: perMinute,
+    rateLimitBurst: int(env, 'CSAPI_RATE_LIMIT_BURST', Math.max(1, Math.ceil(perMinute / 6)), 1, 1_000_000),
+    authFailuresPerMinute: failures,
+    authFailuresBurst: int(env, 'CSAPI_AUTH_FAILURE_BURST', 10, 1, 1_000_000),
+    redisUrl: env.REDIS_URL || undefined,
+    tokenCacheMs: int(env, 'CSAPI_TOKEN_CACHE_MS', 5000, 0, 60_000),
+    corsOrigins: origins(env.CSAPI_CORS_ORIGINS),
+    shutdownGraceMs: int(env, 'CSAPI_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    requestTimeoutMs: int(env, 'CSAPI_REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
+    keepAliveTimeoutMs: int(env, 'CSAPI_KEEP_ALIVE_TIMEOUT_MS', 5000, 100, 600_000),
+    maxHeaderBytes: int(env, 'CSAPI_MAX_HEADER_BYTES', 16_384, 1024, 1_048_576),
+    maxUrlLength: int(env, 'CSAPI_MAX_URL_LENGTH', 4096, 256, 65_536),
+    maxEventLoopDelayMs: int(env, 'CSAPI_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+    maxHeapUsedBytes: int(env, 'CSAPI_MAX_HEAP_USED_BYTES', 0, 0, 1e12),
+    trustProxy: bool(env, 'CSAPI_TRUST_PROXY'),
   }
 }

@@ -90,3 +90,12 @@ export async function accountRole(db: Queryable, accountId: string): Promise<Rol
   const rows = await db.query<{ role: Role }>('select role from accounts where id = $1', [accountId])
   return rows[0]?.role ?? null
 }
+
+/** Sets last_used_at to now, unless it was set less than a minute ago (by any instance). */
+export async function touchTokens(db: Queryable, ids: string[]): Promise<void> {
+  await db.query(
+    `update api_tokens set last_used_at = now()
+      where id = any($1::text[]) and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+    [ids],
+  )
+}

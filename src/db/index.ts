@@ -38,6 +38,8 @@ export interface OpenDbOptions {
   poolSize?: number
   /** statement_timeout in ms applied to every PostgreSQL session; 0 disables. */
   statementTimeoutMs?: number
+  /** How long to wait for a connection (new or from the pool) before failing; default 5000. */
+  connectTimeoutMs?: number
 }
 
 /**
@@ -106,7 +108,11 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+    // A statement on a connection that went silent (no reset ever arrives) fails on the client
+    // side too, a second after the server would have cancelled it.
+    query_timeout: opts.statementTimeoutMs ? opts.statementTimeoutMs + 1000 : undefined,
+    keepAlive: true,
     idleTimeoutMillis: 30_000,
     statement_timeout: opts.statementTimeoutMs || undefined,
     application_name: 'csapi',
@@ -174,6 +180,6 @@ export function isUnavailable(err: unknown): boolean {
     code === '57014' || // statement timeout / query cancelled
     code === '53300' || // too many connections
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Query read timeout/i.test(message)
   )
 }

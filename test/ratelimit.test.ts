@@ -1,0 +1,185 @@
+// Rate limits: a token bucket per token with the IETF RateLimit fields on every authenticated
+// answer, 429 rate_limited with Retry-After, failed authentications limited per address, and
+// a Redis store that two instances share.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
+import { buildApp } from '../src/app.js'
+import type { Db } from '../src/db/index.js'
+import { MemoryStore } from '../src/ratelimit/memory-store.js'
+import { RedisStore } from '../src/ratelimit/redis-store.js'
+import type { RateLimitOptions } from '../src/plugins/rate-limit.js'
+import { CURSOR_SECRET, load, openTestDb } from './helpers.js'
+import { TOKENS, fixture } from './fixture.js'
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+let db: Db
+let closeDb: () => Promise<void>
+before(async () => {
+  ;({ db, close: closeDb } = await openTestDb())
+  await load(db, fixture())
+})
+after(() => closeDb())
+
+const BRANDS = '/api/creator/v1/brands'
+const limits = (o: Partial<RateLimitOptions> = {}): RateLimitOptions => ({ perMinute: 60, burst: 3, authFailuresPerMinute: 6, authFailuresBurst: 2, ...o })
+const app = (rateLimit: RateLimitOptions) => buildApp({ db, cursorSecrets: [CURSOR_SECRET], rateLimit })
+const get = (a: Awaited<ReturnType<typeof app>>, token: string | null, ip = '127.0.0.1', url = BRANDS) =>
+  a.inject({ url, remoteAddress: ip, headers: token === null ? {} : { authorization: `Bearer ${token}` } })
+
+describe('token bucket arithmetic', () => {
+  test('a bucket gives its burst at once, then one unit per 60/perMinute seconds', async () => {
+    let now = 1_000_000
+    const store = new MemoryStore(60_000, () => now)
+    const p = { perMinute: 60, burst: 3 }
+    const taken = []
+    for (let i = 0; i < 4; i++) taken.push((await store.take('k', p, 1)).allowed)
+    assert.deepEqual(taken, [true, true, true, false])
+    const refused = await store.take('k', p, 1)
+    assert.equal(refused.retryAfter, 1)
+    now += 999
+    assert.equal((await store.take('k', p, 1)).allowed, false, 'not a whole unit yet')
+    now += 1
+    assert.equal((await store.take('k', p, 1)).allowed, true)
+    now += 60_000
+    const full = await store.take('k', p, 0)
+    assert.equal(full.remaining, 3, 'never more than the burst')
+    store.sweep()
+    assert.equal(store.size, 0, 'a refilled bucket is forgotten, so memory stays flat')
+    await store.close()
+  })
+})
+
+describe('per-token limit (in-process store)', () => {
+  test('every authenticated answer carries RateLimit-Policy and RateLimit; over the burst is 429 with Retry-After', async () => {
+    const a = await app(limits())
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await get(a, TOKENS.cr_a)
+        assert.equal(res.statusCode, 200)
+        assert.equal(res.headers['ratelimit-policy'], '"default";q=60;w=60')
+        const m = /^"default";r=(\d+);t=(\d+)$/.exec(String(res.headers.ratelimit))
+        assert.ok(m, String(res.headers.ratelimit))
+        assert.equal(Number(m[1]), 2 - i)
+        assert.ok(Number(m[2]) >= 1 && Number(m[2]) <= 3)
+      }
+      const res = await get(a, TOKENS.cr_a)
+      assert.equal(res.statusCode, 429)
+      assert.equal(res.json().error.code, 'rate_limited')
+      assert.deepEqual(Object.keys(res.json()), ['error'])
+      assert.ok(Number(res.headers['retry-after']) >= 1)
+      assert.match(String(res.headers.ratelimit), /^"default";r=0;t=[1-9]\d*$/)
+      assert.equal(res.headers['ratelimit-policy'], '"default";q=60;w=60')
+      // another token of the same account holder has its own bucket
+      assert.equal((await get(a, TOKENS.cr_b)).statusCode, 200)
+      // a token of the wrong role still spends its bucket and sees the fields on its 403
+      const wrong = await get(a, TOKENS.sl_a)
+      assert.equal(wrong.statusCode, 403)
+      assert.match(String(wrong.headers.ratelimit), /^"default";r=2;/)
+    } finally {
+      await a.close()
+    }
+  })
+
+  test('the default policy is 600 a minute', async () => {
+    const { loadConfig } = await import('../src/config.js')
+    const c = loadConfig({})
+    assert.equal(c.rateLimitPerMinute, 600)
+    assert.equal(c.rateLimitBurst, 100)
+    assert.equal(loadConfig({ CSAPI_RATE_LIMIT_PER_MINUTE: '120' }).rateLimitBurst, 20)
+    assert.throws(() => loadConfig({ CSAPI_RATE_LIMIT_PER_MINUTE: '0' }), /CSAPI_RATE_LIMIT_PER_MINUTE/)
+  })
+})
+
+describe('failed authentications per client address', () => {
+  test('after the burst of failures an address gets 429 whatever token it sends; other addresses are not affected', async () => {
+    const a = await app(limits())
+    try {
+      assert.equal((await get(a, 'guess_1', '10.0.0.1')).statusCode, 401)
+      assert.equal((await get(a, null, '10.0.0.1')).statusCode, 401)
+      // even a right guess is refused now, so a guesser learns nothing until the bucket refills
+      const res = await get(a, TOKENS.cr_a, '10.0.0.1')
+      assert.equal(res.statusCode, 429)
+      assert.equal(res.json().error.code, 'rate_limited')
+      assert.ok(Number(res.headers['retry-after']) >= 1)
+      assert.match(String(res.headers['ratelimit-policy']), /^"auth-failures";q=6;w=60$/)
+      assert.equal((await get(a, 'guess_2', '10.0.0.1')).statusCode, 429)
+      assert.equal((await get(a, TOKENS.cr_a, '10.0.0.2')).statusCode, 200)
+      // health checks need no token and are never limited
+      assert.equal((await get(a, null, '10.0.0.1', '/healthz')).statusCode, 200)
+    } finally {
+      await a.close()
+    }
+  })
+})
+
+async function redisReachable(): Promise<boolean> {
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, enableOfflineQueue: false })
+  r.on('error', () => {})
+  try {
+    await r.connect()
+    await r.ping()
+    return true
+  } catch {
+    return false
+  } finally {
+    r.disconnect()
+  }
+}
+
+describe('Redis store', async () => {
+  const reachable = await redisReachable()
+  const skip = reachable ? false : `no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`
+
+  test('two instances share one limit', { skip }, async () => {
+    const prefix = `csapi:test:${randomBytes(6).toString('hex')}:`
+    const stores = [new RedisStore(REDIS_URL, { prefix }), new RedisStore(REDIS_URL, { prefix })]
+    await Promise.all(stores.map((s) => s.ready()))
+    const one = await app(limits({ burst: 5, store: stores[0] }))
+    const two = await app(limits({ burst: 5, store: stores[1] }))
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 8; i++) statuses.push((await get(i % 2 ? two : one, TOKENS.cr_a)).statusCode)
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429], 'five in all, not five each')
+      const last = await get(two, TOKENS.cr_a)
+      assert.equal(last.headers['ratelimit-policy'], '"default";q=60;w=60')
+      assert.ok(Number(last.headers['retry-after']) >= 1)
+      // failed authentications are shared too
+      assert.equal((await get(one, 'guess', '10.0.0.9')).statusCode, 401)
+      assert.equal((await get(two, 'guess', '10.0.0.9')).statusCode, 401)
+      assert.equal((await get(one, TOKENS.cr_b, '10.0.0.9')).statusCode, 429)
+    } finally {
+      await one.close()
+      await two.close()
+    }
+    const r = new Redis(REDIS_URL)
+    const left = await r.keys(`${prefix}*`)
+    r.disconnect()
+    assert.ok(left.length > 0 && left.length <= 3, 'one key per bucket, each with an expiry')
+  })
+
+  test('a Redis key expires once its bucket would be full again', { skip }, async () => {
+    const prefix = `csapi:test:${randomBytes(6).toString('hex')}:`
+    const store = new RedisStore(REDIS_URL, { prefix })
+    await store.ready()
+    await store.take('k', { perMinute: 6000, burst: 10 }, 1)
+    const r = new Redis(REDIS_URL)
+    const ttl = await r.pttl(`${prefix}k`)
+    r.disconnect()
+    await store.close()
+    assert.ok(ttl > 0 && ttl <= 1010, `ttl ${ttl}`)
+  })
+})
+
+test('an unreachable rate-limit store lets requests through rather than failing them', async () => {
+  const a = await app(limits({ store: new RedisStore('redis://127.0.0.1:1', { commandTimeoutMs: 200 }) }))
+  try {
+    const res = await get(a, TOKENS.cr_a)
+    assert.equal(res.statusCode, 200)
+    assert.equal(res.headers.ratelimit, undefined, 'no limit is claimed when none was checked')
+  } finally {
+    await a.close()
+  }
+})
