@@ -36,6 +36,7 @@ export async function listCreatorBrands(db: Queryable, creatorId: string, afterI
       order by b.id
       limit $3`,
     [creatorId, afterId, take],
+    { prepare: true },
   )
 }
 
@@ -47,6 +48,7 @@ export async function creatorBrandAdsConnected(db: Queryable, creatorId: string,
         and ((b.status = 'active' and b.discoverable)
              or exists (select 1 from partnerships p where p.creator_id = $1 and p.brand_id = b.id))`,
     [creatorId, brandId],
+    { prepare: true },
   )
   return rows[0]?.ads_connected ?? null
 }

@@ -20,7 +20,7 @@ export interface ProductRow {
 }
 
 export async function hasBrandAccess(db: Queryable, accountId: string, brandId: string): Promise<boolean> {
-  const rows = await db.query('select 1 from brand_access where account_id = $1 and brand_id = $2', [accountId, brandId])
+  const rows = await db.query('select 1 from brand_access where account_id = $1 and brand_id = $2', [accountId, brandId], { prepare: true })
   return rows.length > 0
 }
 
@@ -47,5 +47,6 @@ export async function listBrandProducts(db: Queryable, brandId: string, afterId:
       order by p.id
       limit $3`,
     [brandId, afterId, take],
+    { prepare: true },
   )
 }

@@ -72,5 +72,7 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
       order by r.date, r.id
       limit $${params.length}`,
     params,
+    // one text per combination of filters, so a handful of statements per connection
+    { prepare: true },
   )
 }

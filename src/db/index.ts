@@ -1,13 +1,22 @@
 // One interface over PostgreSQL (pg pool) and embedded PGlite, so that every SQL module,
 // migration and test runs unchanged on both. Values always travel as parameters.
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import pg from 'pg'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
 
+export interface QueryOptions {
+  /**
+   * Run as a named prepared statement on PostgreSQL: parsed once per connection, not per call.
+   * Only for fixed statement texts (a name is derived from the text). PGlite ignores it.
+   */
+  prepare?: boolean
+}
+
 export interface Queryable {
   /** Runs one parameterised statement and returns its rows. */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<T[]>
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
 }
@@ -122,7 +131,8 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
   // the process. The pool drops the client and the next query opens a new one.
   pool.on('error', () => {})
   const onClient = (c: pg.PoolClient | pg.Pool): Queryable => ({
-    async query(sql, params) {
+    async query(sql, params, opts) {
+      if (opts?.prepare) return (await c.query({ name: statementName(sql), text: sql, values: params as unknown[] })).rows
       return (await c.query(sql, params as unknown[])).rows
     },
     async exec(sql) {
@@ -161,6 +171,18 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
       await pool.end()
     },
   }
+}
+
+// A prepared statement's name is a hash of its text, so two texts can never share a name on a
+// connection. The texts are the data modules' constants: the map stays small.
+const statementNames = new Map<string, string>()
+function statementName(sql: string): string {
+  let name = statementNames.get(sql)
+  if (name === undefined) {
+    name = 'csapi_' + createHash('sha1').update(sql).digest('hex').slice(0, 20)
+    statementNames.set(sql, name)
+  }
+  return name
 }
 
 /**
