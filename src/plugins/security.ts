@@ -52,6 +52,7 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
       maxEventLoopDelay: opts.pressure.maxEventLoopDelayMs,
       maxHeapUsedBytes: heapLimit,
       retryAfter: 2,
+      sampleInterval: 250,
       // A rejection goes to the error handler, which writes the API's error body.
       pressureHandler: async (request) => {
         // Liveness stays green: a busy process is not a dead one, and restarting it sheds nothing.
