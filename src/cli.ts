@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config.js'
 import { ConfigError, type Db } from './db/index.js'
 import { migrate } from './db/migrate.js'
 import { openAndMigrate, serve } from './server.js'
+import { serveCluster } from './cluster.js'
 import { parseDataset, DatasetError } from './dataset/parse.js'
 import { importDataset, type ImportCounts } from './dataset/import.js'
 import { accountRole, createToken, listTokens, revokeToken } from './data/tokens.js'
@@ -18,15 +19,18 @@ class UsageError extends Error {}
 const USAGE = `csapi — the Creator and Seller public API service
 
 Usage:
-  csapi serve [--port 3000] [--host 127.0.0.1]   serve the API (applies pending migrations first)
+  csapi serve [--port 3000] [--host 127.0.0.1] [--workers N]
+                                                 serve the API (applies pending migrations first);
+                                                 --workers N: N processes on the port (PostgreSQL)
   csapi migrate                                  apply pending database migrations
   csapi import FILE|-                            load a dataset file (JSON; - reads standard input)
   csapi tokens create --account ID [--name N] [--expires-in 90d]
                                                  issue a token; it is printed once
   csapi tokens list [--account ID]               list tokens (never the tokens themselves)
   csapi tokens revoke TOKEN_ID                   revoke a token at once
-  csapi demo [--size small|medium|large] [--serve] [--port 3000] [--host 127.0.0.1]
-                                                 load demo data, print tokens and curl commands
+  csapi demo [--size small|medium|large] [--serve] [--port 3000] [--host 127.0.0.1] [--amazon-reports DIR]
+                                                 load demo data, print tokens and curl commands;
+                                                 --amazon-reports writes Amazon report files to ingest
   csapi ingest amazon-attribution FILE|DIR… [--dry-run] [--strict]
                                                  ingest Amazon Attribution reports (JSON pages,
                                                  array, NDJSON or CSV) into report rows
@@ -98,8 +102,12 @@ async function main(argv: string[]): Promise<number> {
       out(USAGE)
       return command === undefined ? 2 : 0
     case 'serve': {
-      const { values } = args(rest, { port: { type: 'string' }, host: { type: 'string' } })
-      await serve({ port: port(values.port, 3000), host: values.host ?? process.env.HOST ?? '127.0.0.1', config: loadConfig() })
+      const { values } = args(rest, { port: { type: 'string' }, host: { type: 'string' }, workers: { type: 'string' } })
+      const opts = { port: port(values.port, 3000), host: values.host ?? process.env.HOST ?? '127.0.0.1', config: loadConfig() }
+      const workers = values.workers ?? '1'
+      if (!/^\d{1,3}$/.test(workers) || Number(workers) < 1) throw new UsageError(`--workers must be a number from 1 to 999 (got "${workers}")`)
+      if (Number(workers) > 1) await serveCluster(Number(workers), opts)
+      else await serve(opts)
       return -1 // keeps running
     }
     case 'migrate': {
@@ -147,6 +155,7 @@ async function main(argv: string[]): Promise<number> {
         serve: { type: 'boolean', default: false },
         port: { type: 'string' },
         host: { type: 'string' },
+        'amazon-reports': { type: 'string' },
       })
       const size = values.size
       if (size !== 'small' && size !== 'medium' && size !== 'large') throw new UsageError('--size must be small, medium or large')
@@ -155,7 +164,7 @@ async function main(argv: string[]): Promise<number> {
       const host = values.host ?? process.env.HOST ?? '127.0.0.1'
       const db = await openAndMigrate(config)
       try {
-        out(await runDemo(db, { size, baseUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${p}` }))
+        out(await runDemo(db, { size, baseUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${p}`, amazonReportsDir: values['amazon-reports'] }))
       } catch (err) {
         await db.close()
         throw err

@@ -90,9 +90,9 @@ before(async () => {
   s = await startServer(dataset)
   opts = {}
   if (onPostgres) {
-    const [{ name }] = await s.db.query<{ name: string }>('select current_database() as name')
+    const [row] = await s.db.query<{ name: string }>('select current_database() as name')
     const url = new URL(process.env.TEST_DATABASE_URL!)
-    url.pathname = `/${name}`
+    url.pathname = `/${row!.name}`
     opts = { pgUrl: url.toString() }
   }
 })

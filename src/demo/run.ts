@@ -4,8 +4,9 @@ import type { Db } from '../db/index.js'
 import { importDataset } from '../dataset/import.js'
 import { createToken } from '../data/tokens.js'
 import { generateDemoDataset, type DemoSize } from './generate.js'
+import { writeAmazonReports } from './amazon-reports.js'
 
-export async function runDemo(db: Db, opts: { size: DemoSize; baseUrl: string; today?: string }): Promise<string> {
+export async function runDemo(db: Db, opts: { size: DemoSize; baseUrl: string; today?: string; amazonReportsDir?: string }): Promise<string> {
   const started = Date.now()
   const { dataset, accounts } = generateDemoDataset({ size: opts.size, today: opts.today })
   const counts = await importDataset(db, dataset)
@@ -39,5 +40,19 @@ Try:
   curl -s -H 'Authorization: Bearer ${tokens.seller}' '${u}/api/seller/v1/products?brand_id=${brandId}&limit=3'
   curl -s -H 'Authorization: Bearer ${tokens.operator}' '${u}/api/seller/v1/products?brand_id=${brandId}'
 
-API reference: ${u}/docs   OpenAPI document: ${u}/openapi.json`
+API reference: ${u}/docs   OpenAPI document: ${u}/openapi.json${opts.amazonReportsDir ? amazonReportsNote(dataset, opts.amazonReportsDir, opts.today, accounts.creator) : ''}`
+}
+
+function amazonReportsNote(dataset: Parameters<typeof writeAmazonReports>[0], dir: string, today: string | undefined, creator: string): string {
+  const w = writeAmazonReports(dataset, dir, { today: today ?? new Date().toISOString().slice(0, 10) })
+  return `
+
+Amazon Attribution reports for the demo links written to ${dir}:
+${w.files.map((f) => `  ${f}`).join('\n')}
+  (${w.productRows} PRODUCTS rows, ${w.performanceRows} PERFORMANCE rows, ${w.restatedRows} restated rows)
+Try the whole flow:
+  npx csapi ingest amazon-attribution ${dir} --dry-run
+  npx csapi ingest amazon-attribution ${dir}
+  npx csapi commissions approve
+  npx csapi commissions pay --creator ${creator}`
 }

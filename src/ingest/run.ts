@@ -23,7 +23,7 @@ export interface IngestOptions {
 export const UNPLACED_REASONS: Record<string, string> = {
   unknown_ad_group: 'unknown ad group (no link has this amazon_ad_group_id)',
   brand_not_connected: "brand without a connected Amazon Ads account",
-  asin_not_in_catalogue: "ASIN not in the brand's catalogue for that marketplace",
+  asin_not_in_catalogue: "ASIN not in the brand's catalogue for that marketplace (or one of its currency)",
   link_without_product: 'clicks of a link without a product in a marketplace (storefront link)',
 }
 
@@ -61,6 +61,8 @@ export interface IngestSummary {
   adjustments: { count: number; listed: AdjustmentLine[] }
   unplaced: Unplaced[]
   elapsedMs: number
+  /** Milliseconds per phase: stage (read, map, load), resolve, compute, upsert, adjust. */
+  phases: Record<string, number>
 }
 
 /** The run refused as a whole (--strict with unplaceable rows, a currency mismatch). */
@@ -99,21 +101,34 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
   let summary: IngestSummary | undefined
   try {
     await withSession(db, opts.pgUrl, async (s) => {
+      const phases: Record<string, number> = {}
+      let mark = Date.now()
+      const phase = (name: string) => {
+        const now = Date.now()
+        phases[name] = now - mark
+        mark = now
+      }
       await s.query(SQL.LOCK)
       await s.exec(`set local work_mem = '128MB'`)
       await s.exec(SQL.CREATE_STAGE)
       const counts = { rows: 0, products: 0, performance: 0 }
       await s.load(stageTuples(files, counts, opts.onProgress))
       await s.exec('analyze ingest_stage')
+      phase('stage')
+      await s.exec(SQL.CATALOGUE)
+      await s.exec('analyze ingest_catalogue')
       await s.exec(SQL.RESOLVE)
       await s.exec('analyze ingest_placed')
+      phase('resolve')
 
       const unplaced = await readUnplaced(s, files)
       if (opts.strict && unplaced.length > 0) {
         throw new IngestRefused(`--strict: ${unplaced.reduce((n, u) => n + u.count, 0)} rows cannot be placed:\n${formatUnplaced(unplaced)}`)
       }
 
+      for (const step of SQL.AGGREGATE) await s.exec(step)
       await s.exec(SQL.COMPUTE)
+      await s.exec('analyze ingest_final')
       const mismatch = await s.query<{ date: string; link_id: string; product_id: string; marketplace: string; currency: string; terms_currency: string; file_no: number; row_no: number }>(SQL.CURRENCY_MISMATCH)
       const m = mismatch[0]
       if (m) {
@@ -123,10 +138,13 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
         )
       }
       const [c] = await s.query<{ inserted: number; updated: number; reversed: number; rows: number }>(SQL.COUNTS)
+      phase('compute')
       await s.exec(SQL.UPSERT)
+      phase('upsert')
       const ids = (await s.query<{ id: string }>(SQL.ADJUST)).map((r) => r.id)
       const listed = ids.length ? await s.query<AdjustmentLine>(SQL.ADJUSTMENTS_LISTED, [ids, LISTED_ADJUSTMENTS]) : []
       const [restated] = await s.query<{ n: number }>('select count(*)::int as n from ingest_final where restated')
+      phase('adjust')
       summary = {
         files,
         dryRun: Boolean(opts.dryRun),
@@ -145,6 +163,7 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
         adjustments: { count: ids.length, listed },
         unplaced,
         elapsedMs: 0,
+        phases,
       }
       if (opts.dryRun) throw new Rollback()
     })

@@ -19,8 +19,20 @@ export const CREATE_STAGE = `create temp table ingest_stage (
 // One run at a time: two runs restating the same rows would otherwise race.
 export const LOCK = 'select pg_advisory_xact_lock(7243003)'
 
-// The latest version of each source row wins (a restatement later in the same run), then each
-// row is resolved: link by ad group, product by the link's brand + ASIN + marketplace (clicks:
+// Which product an ASIN sold in a marketplace is, for the brands of the run's ad groups: the
+// brand's product with that ASIN in that marketplace, else (pan-European selling) the one in
+// another marketplace of the same currency.
+export const CATALOGUE = `create temp table ingest_catalogue on commit drop as
+select distinct on (p.brand_id, p.asin, m.code) p.brand_id, p.asin, m.code as marketplace, p.id
+  from products p
+  join marketplaces pm on pm.code = p.country_code
+  join marketplaces m on m.currency = pm.currency
+ where p.brand_id in (select l.brand_id from links l where l.amazon_ad_group_id in (select ad_group_id from ingest_stage))
+ order by p.brand_id, p.asin, m.code, p.country_code = m.code desc, p.id`
+
+// A (day, ad group) report in a later file of the run replaces the earlier ones whole (a
+// restatement), and within a file the last copy of a row wins. Then each
+// row is resolved: link by ad group, product through ingest_catalogue (clicks:
 // the link's own product, in that product's marketplace). `reason` says why a row cannot be placed.
 export const RESOLVE = `create temp table ingest_placed on commit drop as
 select s.seq, s.file_no, s.row_no, s.kind, s.date, s.ad_group_id, s.asin as src_asin,
@@ -34,13 +46,13 @@ select s.seq, s.file_no, s.row_no, s.kind, s.date, s.ad_group_id, s.asin as src_
             when s.kind = 'C' and (lp.id is null or lp.country_code is null) then 'link_without_product'
        end as reason
   from (select distinct on (kind, date, ad_group_id, asin, marketplace, halo) *
-          from ingest_stage
+          from (select st.*, max(file_no) over (partition by kind, date, ad_group_id) as last_file from ingest_stage st) x
+         where file_no = last_file
          order by kind, date, ad_group_id, asin, marketplace, halo, seq desc) s
   left join links l on l.amazon_ad_group_id = s.ad_group_id
   left join brands b on b.id = l.brand_id
-  left join (select distinct on (brand_id, asin, country_code) id, brand_id, asin, country_code
-               from products order by brand_id, asin, country_code, id) pp
-         on s.kind = 'P' and pp.brand_id = l.brand_id and pp.asin = s.asin and pp.country_code = s.marketplace
+  left join ingest_catalogue pp
+         on s.kind = 'P' and pp.brand_id = l.brand_id and pp.asin = s.asin and pp.marketplace = s.marketplace
   left join products lp on s.kind = 'C' and lp.id = l.product_id`
 
 export const UNPLACED = `select reason, count(*)::int as n from ingest_placed where reason is not null group by reason order by reason`
@@ -52,84 +64,92 @@ export const UNPLACED_EXAMPLES = `select reason, file_no, row_no, ad_group_id, s
 // Per report row key (date, link, product, marketplace): the new metrics. A PRODUCTS report for
 // (date, link) replaces that link's conversions of the date (rows it no longer lists fall to
 // zero); a PERFORMANCE report replaces its clicks. Metrics no file of the run speaks of stay.
-// Then the terms in force on the row's date (creator-specific, else general history, else the
+// Each step is its own temporary table, analyzed, so that the planner sees real row counts.
+export const AGGREGATE = [
+  `create temp table ingest_conv on commit drop as
+   select date, link_id, product_id, marketplace, sum(dpv)::int as dpv, sum(atc)::int as atc, sum(orders)::int as orders,
+          sum(units)::int as units, sum(sales_cents)::bigint as sales_cents, min(seq) as seq
+     from ingest_placed where reason is null and kind = 'P' group by date, link_id, product_id, marketplace`,
+  `create temp table ingest_clk on commit drop as
+   select date, link_id, product_id, marketplace, sum(clicks)::int as clicks, min(seq) as seq
+     from ingest_placed where reason is null and kind = 'C' group by date, link_id, product_id, marketplace`,
+  `analyze ingest_conv`,
+  `analyze ingest_clk`,
+  `create temp table ingest_scope on commit drop as
+   select date, link_id, bool_or(conv) as conv, bool_or(clk) as clk
+     from (select distinct date, link_id, true as conv, false as clk from ingest_conv
+           union all select distinct date, link_id, false, true from ingest_clk) x
+    group by date, link_id`,
+  `analyze ingest_scope`,
+  `create temp table ingest_target on commit drop as
+   with existing as (
+     select r.* from report_rows r join ingest_scope s on s.date = r.date and s.link_id = r.link_id
+   ),
+   keys as (
+     select date, link_id, product_id, marketplace from ingest_conv
+     union select date, link_id, product_id, marketplace from ingest_clk
+     union select date, link_id, product_id, marketplace from existing
+   )
+   select k.date, k.link_id, k.product_id, k.marketplace, l.creator_id, p.brand_id, p.asin,
+          coalesce(e.currency, m.currency) as currency,
+          e.id as row_id, e.commission_status as old_status, e.commission_cents as old_commission,
+          e.sales_cents as old_sales, e.orders as old_orders, e.units_sold as old_units, e.clicks as old_clicks,
+          e.detail_page_views as old_dpv, e.add_to_carts as old_atc,
+          e.creator_id as old_creator, e.brand_id as old_brand, e.asin as old_asin,
+          case when s.conv then coalesce(c.sales_cents, 0) else coalesce(e.sales_cents, 0) end as sales_cents,
+          case when s.conv then coalesce(c.orders, 0) else coalesce(e.orders, 0) end as orders,
+          case when s.conv then coalesce(c.units, 0) else coalesce(e.units_sold, 0) end as units,
+          case when s.conv then coalesce(c.dpv, 0) else coalesce(e.detail_page_views, 0) end as dpv,
+          case when s.conv then coalesce(c.atc, 0) else coalesce(e.add_to_carts, 0) end as atc,
+          case when s.clk then coalesce(ck.clicks, 0) else coalesce(e.clicks, 0) end as clicks,
+          c.seq as conv_seq
+     from keys k
+     join ingest_scope s on s.date = k.date and s.link_id = k.link_id
+     join links l on l.id = k.link_id
+     join products p on p.id = k.product_id
+     join marketplaces m on m.code = k.marketplace
+     left join existing e on e.date = k.date and e.link_id = k.link_id and e.product_id = k.product_id and e.marketplace = k.marketplace
+     left join ingest_conv c on c.date = k.date and c.link_id = k.link_id and c.product_id = k.product_id and c.marketplace = k.marketplace
+     left join ingest_clk ck on ck.date = k.date and ck.link_id = k.link_id and ck.product_id = k.product_id and ck.marketplace = k.marketplace`,
+  `analyze ingest_target`,
+  // The history of the products concerned as date ranges [valid_from, valid_to), so that a
+  // row finds the terms in force on its date by a join, not a lookup per row.
+  `create temp table ingest_terms on commit drop as
+   select product_id, creator_id, effective_from as valid_from,
+          coalesce(lead(effective_from) over (partition by product_id, creator_id order by effective_from), 'infinity'::date) as valid_to,
+          type, rate_bps, flat_cents, currency_code
+     from commission_terms where product_id in (select distinct product_id from ingest_target)`,
+  `analyze ingest_terms`,
+]
+
+// The terms in force on the row's date (creator-specific, else the general history, else the
 // product's base terms), the commission in integer arithmetic, and the new status.
 export const COMPUTE = `create temp table ingest_final on commit drop as
-with placed as (select * from ingest_placed where reason is null),
-conv as (
-  select date, link_id, product_id, marketplace, sum(dpv)::int as dpv, sum(atc)::int as atc, sum(orders)::int as orders,
-         sum(units)::int as units, sum(sales_cents)::bigint as sales_cents, min(seq) as seq
-    from placed where kind = 'P' group by date, link_id, product_id, marketplace
-),
-clk as (
-  select date, link_id, product_id, marketplace, sum(clicks)::int as clicks, min(seq) as seq
-    from placed where kind = 'C' group by date, link_id, product_id, marketplace
-),
-conv_scope as (select distinct date, link_id from conv),
-clk_scope as (select distinct date, link_id from clk),
-existing as (
-  select r.* from report_rows r
-   where (r.date, r.link_id) in (select date, link_id from conv_scope union select date, link_id from clk_scope)
-),
-keys as (
-  select date, link_id, product_id, marketplace from conv
-  union select date, link_id, product_id, marketplace from clk
-  union select date, link_id, product_id, marketplace from existing
-),
-target as (
-  select k.date, k.link_id, k.product_id, k.marketplace, l.creator_id, p.brand_id, p.asin,
-         coalesce(e.currency, m.currency) as currency,
-         e.id as row_id, e.commission_status as old_status, e.commission_cents as old_commission,
-         e.sales_cents as old_sales, e.orders as old_orders, e.units_sold as old_units, e.clicks as old_clicks,
-         e.detail_page_views as old_dpv, e.add_to_carts as old_atc,
-         e.creator_id as old_creator, e.brand_id as old_brand, e.asin as old_asin,
-         case when cs.link_id is null then coalesce(e.sales_cents, 0) else coalesce(c.sales_cents, 0) end as sales_cents,
-         case when cs.link_id is null then coalesce(e.orders, 0) else coalesce(c.orders, 0) end as orders,
-         case when cs.link_id is null then coalesce(e.units_sold, 0) else coalesce(c.units, 0) end as units,
-         case when cs.link_id is null then coalesce(e.detail_page_views, 0) else coalesce(c.dpv, 0) end as dpv,
-         case when cs.link_id is null then coalesce(e.add_to_carts, 0) else coalesce(c.atc, 0) end as atc,
-         case when ks.link_id is null then coalesce(e.clicks, 0) else coalesce(ck.clicks, 0) end as clicks,
-         c.seq as conv_seq
-    from keys k
-    join links l on l.id = k.link_id
-    join products p on p.id = k.product_id
-    join marketplaces m on m.code = k.marketplace
-    left join existing e on e.date = k.date and e.link_id = k.link_id and e.product_id = k.product_id and e.marketplace = k.marketplace
-    left join conv c on c.date = k.date and c.link_id = k.link_id and c.product_id = k.product_id and c.marketplace = k.marketplace
-    left join clk ck on ck.date = k.date and ck.link_id = k.link_id and ck.product_id = k.product_id and ck.marketplace = k.marketplace
-    left join conv_scope cs on cs.date = k.date and cs.link_id = k.link_id
-    left join clk_scope ks on ks.date = k.date and ks.link_id = k.link_id
-),
-day_terms as (
-  select d.date, d.product_id, d.creator_id,
-         case when cs.type is not null then cs.type when g.type is not null then g.type else p.commission_type end as type,
+with terms as (
+  select t.*,
+         case when cs.type is not null then cs.type when g.type is not null then g.type else p.commission_type end as terms_type,
          case when cs.type is not null then cs.rate_bps when g.type is not null then g.rate_bps else p.commission_rate_bps end as rate_bps,
          case when cs.type is not null then cs.flat_cents when g.type is not null then g.flat_cents else p.commission_flat_cents end as flat_cents,
          case when cs.type is not null then cs.currency_code when g.type is not null then g.currency_code else p.commission_currency end as terms_currency
-    from (select distinct date, product_id, creator_id from target) d
-    join products p on p.id = d.product_id
-    left join lateral (
-      select t.type, t.rate_bps, t.flat_cents, t.currency_code from commission_terms t
-       where t.product_id = d.product_id and t.creator_id = d.creator_id and t.effective_from <= d.date
-       order by t.effective_from desc limit 1) cs on true
-    left join lateral (
-      select t.type, t.rate_bps, t.flat_cents, t.currency_code from commission_terms t
-       where t.product_id = d.product_id and t.creator_id is null and t.effective_from <= d.date
-       order by t.effective_from desc limit 1) g on true
+    from ingest_target t
+    join products p on p.id = t.product_id
+    left join ingest_terms cs on cs.product_id = t.product_id and cs.creator_id = t.creator_id
+                             and t.date >= cs.valid_from and t.date < cs.valid_to
+    left join ingest_terms g on g.product_id = t.product_id and g.creator_id is null
+                            and t.date >= g.valid_from and t.date < g.valid_to
 ),
 computed as (
-  select t.*, dt.type as terms_type, dt.terms_currency,
+  select t.*,
          -- round_half_up(sales * bps / 10000) on non-negative integers; flat: flat * units
-         case dt.type when 'percentage' then (t.sales_cents * dt.rate_bps + 5000) / 10000
-                      when 'flat' then dt.flat_cents * t.units
-                      else 0 end::bigint as commission,
+         case t.terms_type when 'percentage' then (t.sales_cents * t.rate_bps + 5000) / 10000
+                           when 'flat' then t.flat_cents * t.units
+                           else 0 end::bigint as commission,
          case when t.old_status is null then 'pending'
               when t.old_status in ('approved', 'paid') then t.old_status
               when t.sales_cents = 0 and t.orders = 0
                    and (t.old_status = 'reversed' or t.old_sales > 0 or t.old_orders > 0) then 'reversed'
               else 'pending' end as status
-    from target t
-    join day_terms dt on dt.date = t.date and dt.product_id = t.product_id and dt.creator_id = t.creator_id
+    from terms t
 )
 select c.*,
        case when c.status = 'reversed' then 0 when c.status in ('approved', 'paid') then c.old_commission else c.commission end as new_commission,
@@ -165,6 +185,8 @@ export const UPSERT = `insert into report_rows as r (date, link_id, product_id, 
          f.sales_cents, f.new_commission, f.status, f.orders, f.units, f.clicks, f.dpv, f.atc
     from ingest_final f
    where ${CHANGED}
+   -- in key order: index insertions then land on neighbouring pages
+   order by f.date, f.link_id, f.product_id, f.marketplace
   on conflict (date, link_id, product_id, marketplace) do update set
     creator_id = excluded.creator_id, brand_id = excluded.brand_id, asin = excluded.asin, currency = excluded.currency,
     sales_cents = excluded.sales_cents, commission_cents = excluded.commission_cents,

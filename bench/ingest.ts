@@ -1,0 +1,254 @@
+// `npm run bench:ingest`: ingests 1M generated Amazon Attribution rows on PostgreSQL and puts
+// the rate beside the ceiling of a raw COPY of the same rows into an unindexed table, measured
+// in the same run. Everything happens in a throwaway database that is dropped at the end.
+//
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the server
+//   BENCH_INGEST_ROWS  (default 1000000): report rows to generate
+//   BENCH_KEEP=1: keep the database and the files, to look at plans afterwards
+//
+// The ingest runs in a child process, so its peak RSS (getrusage maxrss) is the ingest's alone.
+import { spawn } from 'node:child_process'
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { once } from 'node:events'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
+import { openDb } from '../src/db/index.js'
+import { migrate } from '../src/db/migrate.js'
+import { ingestAmazonAttribution } from '../src/ingest/run.js'
+import { readBatches } from '../src/ingest/read.js'
+import { RowMapper } from '../src/ingest/map.js'
+import { STAGE_COLUMNS, STAGE_TYPES } from '../src/ingest/sql.js'
+
+const BRANDS = 100
+const PRODUCTS_PER_BRAND = 40
+const LINKS = 3000
+const CREATORS = 300
+const FIRST_DAY = Date.UTC(2026, 0, 1)
+const AD_GROUP_BASE = 144523967350812
+
+const asin = (b: number, k: number) => `B0${String(b).padStart(3, '0')}${String(k).padStart(5, '0')}`
+const yyyymmdd = (d: number) => new Date(FIRST_DAY + d * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '')
+
+/** Writes text through a stream, waiting when it is full. */
+async function write(out: NodeJS.WritableStream, text: string) {
+  if (!out.write(text)) await once(out, 'drain')
+}
+
+async function close(out: NodeJS.WritableStream & { close?: () => void }) {
+  out.end()
+  await once(out, 'finish')
+}
+
+/**
+ * PRODUCTS rows as API pages of 5,000 ({"reports": [...], "cursorId": ...}), one page per line:
+ * per link and day the link's product (Promoted) and two other products of its brand (Brand
+ * Halo); PERFORMANCE rows as CSV, one per link and day until the total is reached.
+ */
+async function generate(dir: string, total: number): Promise<{ files: string[]; rows: number }> {
+  const perLinkDay = 3
+  const productRows = Math.round(total * 0.81)
+  const perfRows = total - productRows
+  const days = Math.ceil(productRows / (LINKS * perLinkDay))
+  const productsFile = join(dir, 'attribution-products.json')
+  const perfFile = join(dir, 'attribution-performance.csv')
+  const out = createWriteStream(productsFile)
+  let page: string[] = []
+  let pageNo = 0
+  let written = 0
+  const flush = async () => {
+    if (page.length === 0) return
+    pageNo++
+    await write(out, `{"reports":[${page.join(',')}],"size":${page.length},"cursorId":"${pageNo}"}\n`)
+    page = []
+  }
+  outer: for (let d = 0; d < days; d++) {
+    for (let i = 0; i < LINKS; i++) {
+      const b = i % BRANDS
+      const k0 = i % PRODUCTS_PER_BRAND
+      for (let h = 0; h < perLinkDay; h++) {
+        if (written >= productRows) break outer
+        const k = (k0 + h) % PRODUCTS_PER_BRAND
+        const units = 1 + ((i + d + h) % 4)
+        const price = 19.99 + k // float noise on purpose, as Amazon sends it
+        const sales = String(units * price)
+        const halo = h > 0
+        const metrics = halo
+          ? `"brandHaloDetailPageViewsClicks14d":"${units * 3}","brandHaloAttributedAddToCartClicks14d":"${units * 2}","brandHaloAttributedPurchases14d":"${units}","brandHaloUnitsSold14d":"${units}","brandHaloAttributedSales14d":"${sales}"`
+          : `"attributedDetailPageViewsClicks14d":"${units * 3}","attributedAddToCartClicks14d":"${units * 2}","attributedPurchases14d":"${units}","unitsSold14d":"${units}","attributedSales14d":"${sales}"`
+        page.push(
+          `{"date":"${yyyymmdd(d)}","advertiserName":"Brand ${b}","campaignId":${5550000000 + b},"adGroupId":${AD_GROUP_BASE + i},` +
+            `"productAsin":"${asin(b, k)}","productName":"Product ${b}-${k}","brandName":"Brand ${b}","marketplace":"AMAZON.COM",` +
+            `"productConversionType":"${halo ? 'Brand Halo' : 'Promoted'}",${metrics}}`,
+        )
+        written++
+        if (page.length === 5000) await flush()
+      }
+    }
+  }
+  await flush()
+  await close(out)
+
+  const csv = createWriteStream(perfFile)
+  await write(csv, 'date,campaignId,adGroupId,Click-throughs\n')
+  let perf = 0
+  let chunk = ''
+  for (let d = 0; perf < perfRows; d++) {
+    for (let i = 0; i < LINKS && perf < perfRows; i++, perf++) {
+      chunk += `${yyyymmdd(d)},${5550000000 + (i % BRANDS)},${AD_GROUP_BASE + i},${5 + ((i * 7 + d) % 40)}\n`
+      if (chunk.length > 1 << 16) {
+        await write(csv, chunk)
+        chunk = ''
+      }
+    }
+  }
+  await write(csv, chunk)
+  await close(csv)
+  return { files: [productsFile, perfFile], rows: written + perf }
+}
+
+/** The same rows as the ingest stages them, in COPY text: the input of the ceiling measurement. */
+async function copyText(files: string[], path: string): Promise<void> {
+  const out = createWriteStream(path)
+  let seq = 0
+  for (let f = 0; f < files.length; f++) {
+    const mapper = new RowMapper(files[f]!)
+    let rowNo = 0
+    for await (const batch of readBatches(files[f]!)) {
+      let text = ''
+      for (const raw of batch) {
+        const r = mapper.map(raw, ++rowNo)
+        const t = [++seq, f, rowNo, r.kind, r.date, r.adGroupId, r.asin, r.marketplace, r.currency, r.halo,
+          r.detailPageViews, r.addToCarts, r.orders, r.unitsSold, r.salesCents, r.clicks]
+        text += t.map((v) => (v === null ? '\\N' : v === true ? 't' : v === false ? 'f' : String(v))).join('\t') + '\n'
+      }
+      await write(out, text)
+    }
+  }
+  await close(out)
+}
+
+async function setup(url: string): Promise<void> {
+  const db = await openDb(url)
+  try {
+    await migrate(db)
+    await db.exec(`
+      insert into accounts (id, role, name) select 'cr_' || lpad(i::text, 4, '0'), 'creator', 'Creator ' || i from generate_series(0, ${CREATORS - 1}) i;
+      insert into brands (id, name, status) select 'br_' || lpad(b::text, 3, '0'), 'Brand ' || b, 'active' from generate_series(0, ${BRANDS - 1}) b;
+      insert into products (id, brand_id, asin, title, status, country_code, currency, price_cents,
+                            commission_type, commission_rate_bps, commission_flat_cents, commission_currency)
+        select 'p_' || lpad(b::text, 3, '0') || '_' || lpad(k::text, 2, '0'), 'br_' || lpad(b::text, 3, '0'),
+               'B0' || lpad(b::text, 3, '0') || lpad(k::text, 5, '0'), 'Product ' || b || '-' || k, 'active', 'US', 'USD', 1999 + k * 100,
+               case when k % 2 = 0 then 'percentage' else 'flat' end, case when k % 2 = 0 then 1000 end,
+               case when k % 2 = 1 then 150 end, case when k % 2 = 1 then 'USD' end
+          from generate_series(0, ${BRANDS - 1}) b, generate_series(0, ${PRODUCTS_PER_BRAND - 1}) k;
+      insert into links (id, creator_id, brand_id, product_id, short_url, destination_url, amazon_ad_group_id)
+        select 'l_' || lpad(i::text, 5, '0'), 'cr_' || lpad((i % ${CREATORS})::text, 4, '0'), 'br_' || lpad((i % ${BRANDS})::text, 3, '0'),
+               'p_' || lpad((i % ${BRANDS})::text, 3, '0') || '_' || lpad((i % ${PRODUCTS_PER_BRAND})::text, 2, '0'),
+               'https://go.example.link/' || i, 'https://www.amazon.com/dp/x', (${AD_GROUP_BASE} + i)::text
+          from generate_series(0, ${LINKS - 1}) i;
+      -- a history for a tenth of the products: a general change and creator-specific terms
+      insert into commission_terms (product_id, creator_id, effective_from, type, rate_bps)
+        select id, null, date '2026-02-01', 'percentage', 1250 from products where brand_id < 'br_010';
+      insert into commission_terms (product_id, creator_id, effective_from, type, rate_bps)
+        select p.id, 'cr_0001', date '2026-02-15', 'percentage', 1500 from products p where p.brand_id < 'br_010';
+      analyze;`)
+  } finally {
+    await db.close()
+  }
+}
+
+/** Raw COPY of the staged rows into an unindexed table: the ceiling. */
+async function copyCeiling(url: string, path: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(`create table raw_copy (${STAGE_COLUMNS.map((c, i) => `${c} ${STAGE_TYPES[i]}`).join(', ')})`)
+    const { createReadStream } = await import('node:fs')
+    const started = process.hrtime.bigint()
+    await client.query('begin')
+    const stream = client.query(copyFrom(`copy raw_copy (${STAGE_COLUMNS.join(', ')}) from stdin`))
+    await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), stream)
+    await client.query('commit')
+    return Number(process.hrtime.bigint() - started) / 1e6
+  } finally {
+    await client.end()
+  }
+}
+
+/** Child mode: the ingest alone, reporting its time, summary and peak RSS. */
+async function child(url: string, files: string[]): Promise<void> {
+  const db = await openDb(url, { poolSize: 2 })
+  const started = process.hrtime.bigint()
+  let peak = 0
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100)
+  const summary = await ingestAmazonAttribution(db, files, { pgUrl: url })
+  const ms = Number(process.hrtime.bigint() - started) / 1e6
+  clearInterval(timer)
+  await db.close()
+  peak = Math.max(peak, process.memoryUsage().rss)
+  const maxRssBytes = process.resourceUsage().maxRSS * 1024
+  process.stdout.write(JSON.stringify({ ms, maxRssBytes, sampledPeakRss: peak, summary }) + '\n')
+}
+
+function runChild(url: string, files: string[]): Promise<{ ms: number; maxRssBytes: number; summary: Awaited<ReturnType<typeof ingestAmazonAttribution>> }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--child', url, ...files], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    p.on('error', reject)
+    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`ingest child exited ${code}`))))
+  })
+}
+
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`
+
+async function main() {
+  if (process.argv[2] === '--child') return child(process.argv[3]!, process.argv.slice(4))
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const total = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000)
+  const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  const dir = mkdtempSync(join(tmpdir(), 'csapi-bench-ingest-'))
+  const adminClient = new pg.Client({ connectionString: admin })
+  await adminClient.connect()
+  await adminClient.query(`create database ${name}`)
+  try {
+    console.log(`bench:ingest — ${total.toLocaleString('en-US')} rows, database ${name}, files in ${dir}`)
+    let t = Date.now()
+    const { files, rows } = await generate(dir, total)
+    const bytes = files.reduce((n, f) => n + statSync(f).size, 0)
+    console.log(`generated ${rows.toLocaleString('en-US')} rows (${mb(bytes)}: JSON pages + CSV) in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+    const copyPath = join(dir, 'stage.copy')
+    await copyText(files, copyPath)
+    await setup(url.toString())
+
+    const ceilingMs = await copyCeiling(url.toString(), copyPath)
+    const ceiling = rows / (ceilingMs / 1000)
+    console.log(`ceiling: raw COPY of the same ${rows.toLocaleString('en-US')} rows (${mb(statSync(copyPath).size)} of COPY text) into an unindexed table: ${(ceilingMs / 1000).toFixed(2)} s = ${Math.round(ceiling).toLocaleString('en-US')} rows/s`)
+
+    t = Date.now()
+    const r = await runChild(url.toString(), files)
+    const rate = rows / (r.ms / 1000)
+    const s = r.summary
+    console.log(`ingest: csapi ingest amazon-attribution (read + map + COPY to staging + upsert into indexed report_rows) ${(r.ms / 1000).toFixed(2)} s = ${Math.round(rate).toLocaleString('en-US')} rows/s`)
+    console.log(`  report rows ${s.reportRows.inserted} inserted, ${s.reportRows.updated} updated; ${s.unplaced.reduce((n, u) => n + u.count, 0)} unplaceable; phases ms ${JSON.stringify(s.phases)}`)
+    console.log(`  peak RSS of the ingest process: ${mb(r.maxRssBytes)} (limit 250 MB)`)
+    const again = await runChild(url.toString(), files)
+    console.log(`  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s`)
+    console.log(`ratio ingest / raw COPY ceiling: ${(rate / ceiling).toFixed(2)} (target ≥ 0.5)`)
+  } finally {
+    if (process.env.BENCH_KEEP) console.log(`kept database ${name} and files in ${dir} (BENCH_KEEP)`)
+    else {
+      await adminClient.query(`drop database if exists ${name} with (force)`)
+      rmSync(dir, { recursive: true, force: true })
+    }
+    await adminClient.end()
+  }
+}
+
+await main()
