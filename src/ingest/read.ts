@@ -27,6 +27,7 @@ export async function sniffFormat(file: string): Promise<Format> {
     const buf = Buffer.alloc(4096)
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0)
     const head = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart()
+    if (head === '') throw new IngestFileError(`${file}: empty file`)
     return head.startsWith('{') || head.startsWith('[') ? 'json' : 'csv'
   } finally {
     await fh.close()
@@ -59,8 +60,17 @@ async function* readCsv(file: string): AsyncGenerator<RawRecord[]> {
 }
 
 // Amazon's ids are long integers; a JSON number beyond 2^53 would silently lose digits, so
-// the ids are turned into strings before JSON.parse sees them.
-const ID_NUMBER = /("(?:adGroupId|campaignId)"\s*:\s*)(-?\d+)/g
+// the ad group id is turned into a string before JSON.parse sees it.
+const AD_GROUP_KEY = '"adGroupId"'
+export function quoteAdGroupId(json: string): string {
+  const k = json.indexOf(AD_GROUP_KEY)
+  if (k < 0) return json
+  let i = k + AD_GROUP_KEY.length
+  while (i < json.length && (json.charCodeAt(i) <= 32 || json.charCodeAt(i) === 58)) i++ // blanks and ':'
+  const start = i
+  while (i < json.length && json.charCodeAt(i) >= 48 && json.charCodeAt(i) <= 57) i++
+  return i === start ? json : `${json.slice(0, start)}"${json.slice(start, i)}"${json.slice(i)}`
+}
 
 async function* readJson(file: string): AsyncGenerator<RawRecord[]> {
   const scanner = new JsonRowScanner(file)
@@ -84,6 +94,13 @@ const CLOSE_ARR = 93
  * (NDJSON, concatenated rows), elements of a top-level array, and elements of the `reports`
  * array of a top-level page object. Only one row's text is ever kept.
  */
+/** How many backslashes stand right before position `end`. */
+function backslashesBefore(text: string, end: number): number {
+  let k = 0
+  while (end - k - 1 >= 0 && text.charCodeAt(end - k - 1) === BACKSLASH) k++
+  return k
+}
+
 export class JsonRowScanner {
   private carry = ''
   private depth = 0
@@ -101,19 +118,30 @@ export class JsonRowScanner {
   constructor(private readonly file: string) {}
 
   push(chunk: string): RawRecord[] {
+    if (!this.sawValue && this.carry === '' && chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1) // byte order mark
     const text = this.carry + chunk
     const out: RawRecord[] = []
     let i = this.carry.length
     if (this.start < 0) i = 0
     const n = text.length
     for (; i < n; i++) {
-      const c = text.charCodeAt(i)
       if (this.inString) {
-        if (this.escape) this.escape = false
-        else if (c === BACKSLASH) this.escape = true
-        else if (c === QUOTE) this.inString = false
+        // Jump to the next quote; it ends the string unless an odd number of backslashes precede it.
+        if (this.escape) {
+          this.escape = false
+          continue
+        }
+        const q = text.indexOf('"', i)
+        if (q < 0) {
+          this.escape = text.charCodeAt(n - 1) === BACKSLASH && backslashesBefore(text, n) % 2 === 1
+          i = n
+          break
+        }
+        if (backslashesBefore(text, q) % 2 === 0) this.inString = false
+        i = q
         continue
       }
+      const c = text.charCodeAt(i)
       if (c === QUOTE) {
         this.inString = true
       } else if (c === OPEN_OBJ) {
@@ -160,7 +188,7 @@ export class JsonRowScanner {
   private parseRow(json: string): RawRecord {
     this.rowNo++
     try {
-      const value = JSON.parse(json.includes('Id"') ? json.replace(ID_NUMBER, '$1"$2"') : json) as unknown
+      const value = JSON.parse(quoteAdGroupId(json)) as unknown
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object')
       return value as RawRecord
     } catch (err) {
