@@ -134,7 +134,6 @@ export class JsonRowScanner {
         const q = text.indexOf('"', i)
         if (q < 0) {
           this.escape = text.charCodeAt(n - 1) === BACKSLASH && backslashesBefore(text, n) % 2 === 1
-          i = n
           break
         }
         if (backslashesBefore(text, q) % 2 === 0) this.inString = false
