@@ -60,16 +60,16 @@ export async function wrk(target: HttpTarget, connections: number, seconds: numb
 
 /**
  * Runs pgbench with one statement, its $n placeholders bound to the same values as pgbench
- * variables, as a prepared statement like the service's.
+ * variables, prepared or not as the service runs it (extended protocol either way).
  */
-export async function pgbench(databaseUrl: string, sql: string, params: readonly unknown[], clients: number, seconds: number): Promise<Measure> {
+export async function pgbench(databaseUrl: string, sql: string, params: readonly unknown[], prepared: boolean, clients: number, seconds: number): Promise<Measure> {
   const dir = mkdtempSync(join(tmpdir(), 'csapi-pgbench-'))
   try {
     const script = join(dir, 'scenario.sql')
     // pgbench cannot define an empty variable: an empty string is written as the literal ''.
     const text = sql.replace(/\$(\d+)/g, (_, n: string) => (params[Number(n) - 1] === '' ? "''" : `:p${n}`))
     writeFileSync(script, text.trim() + ';\n')
-    const args = ['-n', '-M', 'prepared', '-c', String(clients), '-j', '1', '-T', String(seconds), '-f', script, '-l', '--log-prefix', join(dir, 'tx')]
+    const args = ['-n', '-M', prepared ? 'prepared' : 'extended', '-c', String(clients), '-j', '1', '-T', String(seconds), '-f', script, '-l', '--log-prefix', join(dir, 'tx')]
     params.forEach((v, i) => v !== '' && args.push('-D', `p${i + 1}=${String(v)}`))
     args.push(databaseUrl)
     const { stdout } = await run('pgbench', args, { maxBuffer: 1 << 20 })

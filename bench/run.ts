@@ -2,7 +2,7 @@
 // ceiling/OFFSET server and PostGraphile, and measures every scenario against its ceilings and
 // peers side by side in one run. Writes bench/results/latest.{json,md} and the depth plot.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -101,10 +101,57 @@ function peakRssMb(pid: number): number {
   return Math.round(read(pid))
 }
 
+/**
+ * Compiles the service as it ships (tsc into a throwaway package beside the migrations), so
+ * that our server runs plain JavaScript like `csapi serve`, without a TypeScript loader.
+ */
+let oursEntry: string | undefined
+async function buildOurs(): Promise<string> {
+  if (oursEntry) return oursEntry
+  const pkg = join(tmpdir(), `csapi-bench-build-${process.pid}`)
+  rmSync(pkg, { recursive: true, force: true })
+  mkdirSync(pkg, { recursive: true })
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
+  await new Promise<void>((resolve, reject) => {
+    const c = spawn(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist'), '--sourceMap', 'false', '--declaration', 'false'], { stdio: 'inherit' })
+    c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`tsc failed (${code})`))))
+  })
+  cpSync(join(ROOT, 'migrations'), join(pkg, 'migrations'), { recursive: true })
+  cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'))
+  symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'))
+  buildDir = pkg
+  oursEntry = join(pkg, 'dist/bin.js')
+  return oursEntry
+}
+let buildDir: string | undefined
+
+/** CPU time (user + system, ms) used so far by a process and its children (cluster workers). */
+function cpuMs(pid: number): number {
+  const read = (p: number): number => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const own = ((Number(f[11]) + Number(f[12])) * 1000) / 100 // utime, stime in clock ticks (100/s)
+      const kids = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+      return own + kids.reduce((s, k) => s + read(k), 0)
+    } catch {
+      return 0
+    }
+  }
+  return read(pid)
+}
+
+/** wrk against a server process, adding the server's CPU milliseconds per request. */
+async function wrkCpu(target: { url: string; headers?: Record<string, string>; body?: string }, pid: number): Promise<Measure & { cpu_ms_per_req: number }> {
+  const before = cpuMs(pid)
+  const m = await wrk(target, CONNECTIONS, SECONDS)
+  return { ...m, cpu_ms_per_req: Math.round(((cpuMs(pid) - before) / Math.max(1, m.requests)) * 1000) / 1000 }
+}
+
 function startOurs(port: number, databaseUrl: string, name: string): ChildProcess {
-  const args = ['--import', 'tsx']
+  const args: string[] = []
   if (opt['cpu-prof']) args.push('--cpu-prof', `--cpu-prof-dir=${join(tmpdir(), 'csapi-bench-prof')}`)
-  args.push('src/bin.ts', 'serve', '--port', String(port))
+  args.push(oursEntry!, 'serve', '--port', String(port))
   if (WORKERS > 1) args.push('--workers', String(WORKERS))
   return start(name, args, {
     DATABASE_URL: databaseUrl,
@@ -182,6 +229,8 @@ interface Result {
   p50_ms: number
   p99_ms: number
   errors: number
+  /** Server CPU per request (all its processes): robust to a busy machine, unlike req/s. */
+  cpu_ms_per_req: number
   db_ceiling?: Measure
   http_ceiling?: Measure
   combined_ceiling_rps?: number
@@ -229,27 +278,28 @@ async function measurePostgres(ids: BenchIds, db: Db) {
         if (s.offset) await warm(s.offset, s.depth > 10_000 ? 20 : 150)
         if (s.postgraphile) await warm(s.postgraphile)
         const extra = s.name.includes('after 1000') || s.name.includes('after 50000')
-        const m = await wrk(s.ours, CONNECTIONS, SECONDS)
-        const r: Result = { name: s.name, depth: s.depth, rps: m.rps, p50_ms: m.p50_ms, p99_ms: m.p99_ms, errors: m.errors }
+        const m = await wrkCpu(s.ours, ours.pid!)
+        const r: Result = { name: s.name, depth: s.depth, rps: m.rps, p50_ms: m.p50_ms, p99_ms: m.p99_ms, errors: m.errors, cpu_ms_per_req: m.cpu_ms_per_req }
         if (!extra) {
-          r.db_ceiling = await pgbench(benchUrl, s.sql.text, s.sql.params, CONNECTIONS, SECONDS)
+          r.db_ceiling = await pgbench(benchUrl, s.sql.text, s.sql.params, s.sql.prepared, CONNECTIONS, SECONDS)
           r.http_ceiling = await wrk(ceilingTarget, CONNECTIONS, SECONDS)
           r.combined_ceiling_rps = Math.round(1 / (1 / r.db_ceiling.rps + 1 / r.http_ceiling.rps))
           r.reports_vs_ceiling = ratio(r.rps, r.combined_ceiling_rps)
         }
         if (s.postgraphile) {
-          r.postgraphile = await wrk(s.postgraphile, CONNECTIONS, SECONDS)
+          r.postgraphile = await wrkCpu(s.postgraphile, pgServer.pid!)
           r.vs_postgraphile = ratio(r.rps, r.postgraphile.rps)
         }
         if (s.offset) {
-          r.offset = await wrk(s.offset, CONNECTIONS, SECONDS)
+          r.offset = await wrkCpu(s.offset, baseline.pid!)
           r.vs_offset = ratio(r.rps, r.offset.rps)
         }
         results.push(r)
-        log(`${s.name}: ${r.rps} req/s p50 ${r.p50_ms} ms p99 ${r.p99_ms} ms` +
+        log(`${s.name}: ${r.rps} req/s p50 ${r.p50_ms} ms p99 ${r.p99_ms} ms cpu ${r.cpu_ms_per_req} ms/req` +
           (r.reports_vs_ceiling !== undefined ? `, vs ceiling ${r.reports_vs_ceiling} (db ${r.db_ceiling!.rps}, http ${r.http_ceiling!.rps})` : '') +
           (r.vs_postgraphile !== undefined ? `, vs PostGraphile ${r.vs_postgraphile}` : '') +
-          (r.vs_offset !== undefined ? `, vs OFFSET ${r.vs_offset}` : ''))
+          (r.vs_offset !== undefined ? `, vs OFFSET ${r.vs_offset}` : '') +
+          (r.postgraphile ? ` (PostGraphile cpu ${(r.postgraphile as { cpu_ms_per_req?: number }).cpu_ms_per_req} ms/req)` : ''))
       }
       return { results, peakRssMb: peakRssMb(ours.pid!), scenarios }
     } finally {
@@ -295,8 +345,8 @@ async function buildScenariosPglite(ids: BenchIds): Promise<Scenario[]> {
   const base = `http://127.0.0.1:${PORTS.pglite}`
   const auth = (t: string) => ({ authorization: `Bearer ${t}` })
   const out: Scenario[] = [
-    { name: 'brands page (limit 100)', group: 'brands', depth: 0, limit: 100, ours: { url: `${base}/api/creator/v1/brands?limit=100`, headers: auth(ids.tokens.typical) }, sql: { text: '', params: [] }, expectRows: 0 },
-    { name: 'products page (limit 100)', group: 'products', depth: 0, limit: 100, ours: { url: `${base}/api/seller/v1/products?brand_id=${ids.sellerBrand}&limit=100`, headers: auth(ids.tokens.seller) }, sql: { text: '', params: [] }, expectRows: 0 },
+    { name: 'brands page (limit 100)', group: 'brands', depth: 0, limit: 100, ours: { url: `${base}/api/creator/v1/brands?limit=100`, headers: auth(ids.tokens.typical) }, sql: { text: '', params: [], prepared: false }, expectRows: 0 },
+    { name: 'products page (limit 100)', group: 'products', depth: 0, limit: 100, ours: { url: `${base}/api/seller/v1/products?brand_id=${ids.sellerBrand}&limit=100`, headers: auth(ids.tokens.seller) }, sql: { text: '', params: [], prepared: false }, expectRows: 0 },
   ]
   for (const spec of reportSpecs()) {
     const headers = auth(spec.creator === 'big' ? ids.tokens.big : ids.tokens.typical)
@@ -311,7 +361,7 @@ async function buildScenariosPglite(ids: BenchIds): Promise<Scenario[]> {
     }
     query.set('limit', String(spec.limit))
     if (cursor) query.set('cursor', cursor)
-    out.push({ name: spec.name, group: 'reports', depth: spec.depth ?? 0, limit: spec.limit, ours: { url: `${base}/api/creator/v1/reports?${query}`, headers }, sql: { text: '', params: [] }, expectRows: 0 })
+    out.push({ name: spec.name, group: 'reports', depth: spec.depth ?? 0, limit: spec.limit, ours: { url: `${base}/api/creator/v1/reports?${query}`, headers }, sql: { text: '', params: [], prepared: false }, expectRows: 0 })
   }
   return opt.only ? out.filter((s) => s.name.includes(opt.only!)) : out
 }
@@ -321,10 +371,10 @@ function fmt(m: Measure | undefined): string {
 }
 
 function table(results: Result[]): string {
-  const head = ['scenario', 'ours req/s', 'p50 ms', 'p99 ms', 'errors', 'db ceiling req/s', 'http ceiling req/s', 'vs ceiling', 'PostGraphile req/s (p99)', 'vs PG', 'OFFSET req/s (p99)', 'vs OFFSET', 'PGlite 1M req/s (p99)']
+  const head = ['scenario', 'ours req/s', 'p50 ms', 'p99 ms', 'errors', 'cpu ms/req', 'db ceiling req/s', 'http ceiling req/s', 'vs ceiling', 'PostGraphile req/s (p99)', 'vs PG', 'OFFSET req/s (p99)', 'vs OFFSET', 'PGlite 1M req/s (p99)']
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`]
   for (const r of results) {
-    lines.push(`| ${[r.name, r.rps, r.p50_ms, r.p99_ms, r.errors + (r.pglite?.errors ?? 0) + (r.postgraphile?.errors ?? 0) + (r.offset?.errors ?? 0),
+    lines.push(`| ${[r.name, r.rps, r.p50_ms, r.p99_ms, r.errors + (r.pglite?.errors ?? 0) + (r.postgraphile?.errors ?? 0) + (r.offset?.errors ?? 0), r.cpu_ms_per_req,
       r.db_ceiling?.rps ?? '', r.http_ceiling?.rps ?? '', r.reports_vs_ceiling ?? '', fmt(r.postgraphile), r.vs_postgraphile ?? '', fmt(r.offset), r.vs_offset ?? '', fmt(r.pglite)].join(' | ')} |`)
   }
   return lines.join('\n')
@@ -333,6 +383,7 @@ function table(results: Result[]): string {
 async function main() {
   const t0 = Date.now()
   log(`dataset: ${ROWS.toLocaleString('en-US')} report rows in ${BENCH_DB}; ${CONNECTIONS} connections, ${SECONDS} s per measurement, pool ${POOL}, workers ${WORKERS}`)
+  await buildOurs()
   const generationS = await prepareDatabase()
   const db = await openDb(benchUrl, { poolSize: 2 })
   let ids: BenchIds
@@ -345,7 +396,13 @@ async function main() {
     await db.close()
   }
   const results = pgRun.results
-  const pglite = opt['skip-pglite'] ? null : await measurePglite(results)
+  // The embedded run is reported beside; its failure is reported, not fatal to the rest.
+  const pglite = opt['skip-pglite']
+    ? null
+    : await measurePglite(results).catch((err: Error) => {
+        log(`PGlite run failed: ${err.stack ?? err}`)
+        return null
+      })
 
   const find = (n: string) => results.find((r) => r.name === n)
   const first = find('reports largest limit 100')
@@ -385,6 +442,7 @@ async function main() {
   writeFileSync(join(ROOT, 'docs/bench-latency-vs-depth.svg'), depthPlot(title, series))
   process.stdout.write(md)
   log(`done in ${out.total_s} s; results in bench/results/latest.json and latest.md, plot in docs/bench-latency-vs-depth.svg`)
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true })
   if (!opt.keep) {
     const admin = new pg.Client(ADMIN_URL)
     await admin.connect()
@@ -396,5 +454,6 @@ async function main() {
 main().catch(async (err) => {
   process.stderr.write(`bench failed: ${(err as Error).stack ?? err}\n`)
   for (const c of children) await stop(c).catch(() => {})
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true })
   process.exit(1)
 })

@@ -14,7 +14,8 @@ export interface Scenario {
   depth: number
   limit: number
   ours: HttpTarget
-  sql: { text: string; params: unknown[] }
+  /** The page's statement, and whether the service runs it as a prepared statement. */
+  sql: { text: string; params: unknown[]; prepared: boolean }
   offset?: HttpTarget
   postgraphile?: HttpTarget
   /** Rows the page holds, from the SQL itself. */
@@ -28,11 +29,11 @@ export interface Bases {
 }
 
 /** Runs a data-module function against a recorder and returns the statement it would send. */
-async function record(fn: (q: Queryable) => Promise<unknown>): Promise<{ text: string; params: unknown[] }> {
-  let captured: { text: string; params: unknown[] } | undefined
+async function record(fn: (q: Queryable) => Promise<unknown>): Promise<Scenario['sql']> {
+  let captured: Scenario['sql'] | undefined
   const recorder: Queryable = {
-    async query(sql, params) {
-      captured ??= { text: sql, params: [...(params ?? [])] }
+    async query(sql, params, opts) {
+      captured ??= { text: sql, params: [...(params ?? [])], prepared: opts?.prepare === true }
       return []
     },
     async exec() {},

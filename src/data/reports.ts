@@ -72,7 +72,9 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
       order by r.date, r.id
       limit $${params.length}`,
     params,
-    // one text per combination of filters, so a handful of statements per connection
-    { prepare: true },
+    // Prepared only without a filter: a generic plan cannot know that a filter value is rare,
+    // and would walk the creator's covering index filtering row by row (measured: 140 ms
+    // instead of 0.4 ms for a brand of the largest creator). Filtered pages are planned each time.
+    { prepare: !FILTER_COLUMNS.some((col) => q.filters[col] !== undefined) },
   )
 }
