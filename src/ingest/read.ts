@@ -74,7 +74,7 @@ export function quoteAdGroupId(json: string): string {
 
 async function* readJson(file: string): AsyncGenerator<RawRecord[]> {
   const scanner = new JsonRowScanner(file)
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 18 })
   for await (const chunk of stream) {
     const rows = scanner.push(chunk as string)
     for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH)
