@@ -1,5 +1,5 @@
 // Generated from the served /openapi.json by openapi-typescript (npm run client:types).
-// Do not edit: test/client-types.test.ts fails when this file and the document drift.
+// Do not edit: test/openapi-file.test.ts fails when this file and the document drift.
 export interface paths {
     "/healthz": {
         parameters: {
