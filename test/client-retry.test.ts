@@ -157,3 +157,14 @@ describe('client: backoff arithmetic', () => {
     assert.equal(backoffMs(10, () => 0.999999), 7999)
   })
 })
+
+describe('client: an already aborted signal', () => {
+  test('makes no request at all', async () => {
+    let calls = 0
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: (url, init) => (calls++, fetch(url, init)) })
+    const ac = new AbortController()
+    ac.abort(new Error('cancelled before'))
+    await assert.rejects(client.creator.reports.list({ start: '2026-03-01', end: '2026-03-02' }, { signal: ac.signal }), /cancelled before/)
+    assert.equal(calls, 0)
+  })
+})

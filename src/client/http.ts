@@ -66,6 +66,7 @@ export function buildUrl(baseUrl: string, path: string, query: Record<string, un
 
 /** One attempt: the parsed JSON body, or an ApiError (retryable or not) to throw or retry. */
 async function attempt(t: TransportOptions, url: string, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
+  if (signal?.aborted) throw abortError(signal)
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
