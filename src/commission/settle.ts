@@ -1,6 +1,7 @@
 // Settling commissions: pending → approved once Amazon can no longer restate the date, then
 // approved → paid per creator. Each is one statement, so it is all or nothing.
-import type { Queryable } from '../db/index.js'
+import type { Db } from '../db/index.js'
+import { LOCK } from '../ingest/sql.js'
 import { currencyFractionDigits } from '../money.js'
 
 /** Amazon restates a date for up to this many days. */
@@ -17,9 +18,19 @@ export function defaultApproveThrough(now = new Date()): string {
   return new Date(now.getTime() - RESTATEMENT_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10)
 }
 
+// Settling takes the ingestion's lock: a row approved while a run computes its restatement
+// would otherwise be neither updated nor recorded as an adjustment.
+async function settle(db: Db, sql: string, params: unknown[]): Promise<CurrencyTotal[]> {
+  return db.transaction(async (tx) => {
+    await tx.query(LOCK)
+    return tx.query<CurrencyTotal>(sql, params)
+  })
+}
+
 /** Moves pending rows dated up to `through` to approved; totals per currency of the rows moved. */
-export async function approveThrough(db: Queryable, through: string): Promise<CurrencyTotal[]> {
-  return db.query<CurrencyTotal>(
+export async function approveThrough(db: Db, through: string): Promise<CurrencyTotal[]> {
+  return settle(
+    db,
     `with moved as (
        update report_rows set commission_status = 'approved', updated_at = now()
         where commission_status = 'pending' and date <= $1::date
@@ -31,8 +42,9 @@ export async function approveThrough(db: Queryable, through: string): Promise<Cu
 }
 
 /** Moves a creator's approved rows dated up to `through` to paid; the payout per currency. */
-export async function payThrough(db: Queryable, creatorId: string, through: string): Promise<CurrencyTotal[]> {
-  return db.query<CurrencyTotal>(
+export async function payThrough(db: Db, creatorId: string, through: string): Promise<CurrencyTotal[]> {
+  return settle(
+    db,
     `with moved as (
        update report_rows set commission_status = 'paid', updated_at = now()
         where creator_id = $1 and commission_status = 'approved' and date <= $2::date
