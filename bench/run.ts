@@ -148,11 +148,11 @@ async function wrkCpu(target: { url: string; headers?: Record<string, string>; b
   return { ...m, cpu_ms_per_req: Math.round(((cpuMs(pid) - before) / Math.max(1, m.requests)) * 1000) / 1000 }
 }
 
-function startOurs(port: number, databaseUrl: string, name: string): ChildProcess {
+function startOurs(port: number, databaseUrl: string, name: string, workers = WORKERS): ChildProcess {
   const args: string[] = []
   if (opt['cpu-prof']) args.push('--cpu-prof', `--cpu-prof-dir=${join(tmpdir(), 'csapi-bench-prof')}`)
   args.push(oursEntry!, 'serve', '--port', String(port))
-  if (WORKERS > 1) args.push('--workers', String(WORKERS))
+  if (workers > 1) args.push('--workers', String(workers))
   return start(name, args, {
     DATABASE_URL: databaseUrl,
     CSAPI_CURSOR_SECRETS: SECRET,
@@ -323,7 +323,8 @@ async function measurePglite(results: Result[]): Promise<{ peakRssMb: number; ge
   } finally {
     await db.close()
   }
-  const server = startOurs(PORTS.pglite, url, 'ours-pglite')
+  // a PGlite database belongs to one process: no workers
+  const server = startOurs(PORTS.pglite, url, 'ours-pglite', 1)
   try {
     await waitFor(`http://127.0.0.1:${PORTS.pglite}/readyz`, 120_000)
     const scenarios = await buildScenariosPglite(ids)
