@@ -130,13 +130,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     )
   })
 
+  // First: a route takes the error handler in force when it is added, and the plugins below
+  // add routes (CORS preflight, /docs) that must answer errors in the API's body too.
+  registerErrorRoutes(app, API_PATHS)
   await registerSecurity(app, {
     corsOrigins: opts.corsOrigins ?? [],
     maxUrlLength: opts.maxUrlLength ?? 4096,
     pressure: opts.pressure ?? false,
   })
   await registerOpenApi(app)
-  registerErrorRoutes(app, API_PATHS)
   await app.register(healthRoutes)
   await app.register(brandsRoute)
   await app.register(reportsRoute)

@@ -16,6 +16,8 @@ export interface SecurityOptions {
   pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number } | false
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/
 const UNAVAILABLE = 'the service is overloaded; retry after the number of seconds in Retry-After'
 
 export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
@@ -30,6 +32,20 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
     }
     if (request.url.length > opts.maxUrlLength) {
       throw invalidRequest(`the URL is longer than ${opts.maxUrlLength} characters`)
+    }
+  })
+
+  // PostgreSQL text cannot hold NUL, and no identifier or date holds a control character:
+  // refuse them at the edge, after authentication like every other parameter check.
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined
+    if (!query || typeof query !== 'object') return
+    for (const [name, value] of Object.entries(query)) {
+      const values = Array.isArray(value) ? value : [value]
+      if (CONTROL.test(name)) throw invalidRequest('a query parameter name contains control characters')
+      if (values.some((v) => typeof v === 'string' && CONTROL.test(v))) {
+        throw invalidRequest(`${name.slice(0, 64)} must not contain control characters`)
+      }
     }
   })
 
