@@ -22,6 +22,8 @@ export function defaultApproveThrough(now = new Date()): string {
 // would otherwise be neither updated nor recorded as an adjustment.
 async function settle(db: Db, sql: string, params: unknown[]): Promise<CurrencyTotal[]> {
   return db.transaction(async (tx) => {
+    // A batch job, not a request: the service's statement timeout would cut a large settlement.
+    await tx.query('set local statement_timeout = 0')
     await tx.query(LOCK)
     return tx.query<CurrencyTotal>(sql, params)
   })
