@@ -281,6 +281,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests for this token (or too many failed authentications from this address); carries Retry-After, RateLimit and RateLimit-Policy */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable error code
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description Developer-facing message naming the parameter and the rule broken */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description Unexpected failure; no detail is given */
             500: {
                 headers: {
@@ -458,6 +477,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests for this token (or too many failed authentications from this address); carries Retry-After, RateLimit and RateLimit-Policy */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable error code
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
+                            /** @description Developer-facing message naming the parameter and the rule broken */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description Unexpected failure; no detail is given */
             500: {
                 headers: {
@@ -615,6 +653,25 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "forbidden_resource";
+                            /** @description Developer-facing message naming the parameter and the rule broken */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); carries Retry-After, RateLimit and RateLimit-Policy */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description Machine-readable error code
+                             * @enum {string}
+                             */
+                            code: "rate_limited";
                             /** @description Developer-facing message naming the parameter and the rule broken */
                             message: string;
                         };

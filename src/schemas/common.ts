@@ -66,6 +66,7 @@ export function listErrors(extra: { 403?: ErrorCode[] } = {}) {
     400: ErrorResponse(['invalid_request', 'invalid_pagination'], 'Invalid request or pagination parameters'),
     401: ErrorResponse(['invalid_api_token'], 'Missing or invalid API token; carries WWW-Authenticate: Bearer'),
     403: ErrorResponse(forbidden, 'The token cannot access the requested role or resource'),
+    429: ErrorResponse(['rate_limited'], 'Too many requests for this token (or too many failed authentications from this address); carries Retry-After, RateLimit and RateLimit-Policy'),
     500: ErrorResponse(['internal_error'], 'Unexpected failure; no detail is given'),
     503: ErrorResponse(['service_unavailable'], 'The database is unreachable; retry after Retry-After seconds'),
   }
