@@ -202,6 +202,6 @@ export function isUnavailable(err: unknown): boolean {
     code === '57014' || // statement timeout / query cancelled
     code === '53300' || // too many connections
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Query read timeout/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Query read timeout|Cannot use a pool after calling end/i.test(message)
   )
 }
