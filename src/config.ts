@@ -77,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: perMinute,
     rateLimitBurst: int(env, 'CSAPI_RATE_LIMIT_BURST', Math.max(1, Math.ceil(perMinute / 6)), 1, 1_000_000),
     authFailuresPerMinute: failures,
-    authFailuresBurst: int(env, 'CSAPI_AUTH_FAILURE_BURST', 10, 1, 1_000_000),
+    authFailuresBurst: int(env, 'CSAPI_AUTH_FAILURES_BURST', 10, 1, 1_000_000),
     redisUrl: env.REDIS_URL || undefined,
     tokenCacheMs: int(env, 'CSAPI_TOKEN_CACHE_MS', 5000, 0, 60_000),
     corsOrigins: origins(env.CSAPI_CORS_ORIGINS),
