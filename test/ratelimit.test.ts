@@ -160,6 +160,16 @@ describe('Redis store', async () => {
     assert.ok(left.length > 0 && left.length <= 3, 'one key per bucket, each with an expiry')
   })
 
+  test('concurrent takes from two connections never grant more than the bucket holds', { skip }, async () => {
+    const prefix = `csapi:test:${randomBytes(6).toString('hex')}:`
+    const stores = [new RedisStore(REDIS_URL, { prefix }), new RedisStore(REDIS_URL, { prefix })]
+    await Promise.all(stores.map((s) => s.ready()))
+    const policy = { perMinute: 1, burst: 20 }
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 2]!.take('race', policy, 1)))
+    await Promise.all(stores.map((s) => s.close()))
+    assert.equal(results.filter((r) => r.allowed).length, 20)
+  })
+
   test('a Redis key expires once its bucket would be full again', { skip }, async () => {
     const prefix = `csapi:test:${randomBytes(6).toString('hex')}:`
     const store = new RedisStore(REDIS_URL, { prefix })
