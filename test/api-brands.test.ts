@@ -11,7 +11,7 @@ before(async () => {
 after(() => s.close())
 
 const B = '/api/creator/v1/brands'
-const byId = (list: { id: string }[]) => new Map(list.map((b) => [b.id, b]))
+const byId = (list: any[]) => new Map<string, any>(list.map((b) => [b.id, b]))
 
 describe('brands: visibility and fields', () => {
   test('a creator sees active discoverable brands plus every brand it has a partnership with', async () => {

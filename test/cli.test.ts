@@ -144,8 +144,8 @@ describe('csapi tokens', () => {
 
   test('imported revoked and expired tokens get 401; re-importing never un-revokes', async () => {
     const ds = fixture()
-    ds.api_tokens = ds.api_tokens.map((t) => ({ ...t, revoked: false }))
-    assert.equal((await csapi(['import', file('unrevoke', ds)])).code, 0)
+    const unrevoked = { ...ds, api_tokens: ds.api_tokens.map((t) => ({ ...t, revoked: false })) }
+    assert.equal((await csapi(['import', file('unrevoke', unrevoked)])).code, 0)
     const codes = await withDb(async (db) => {
       const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
       const get = async (token: string) =>

@@ -78,7 +78,7 @@ export async function load(db: Db, raw: unknown) {
 export interface ApiResponse {
   status: number
   headers: Headers
-  body: any // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any
 }
 
 export interface TestServer {

@@ -139,14 +139,7 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
       await c.query(sql)
     },
   })
-  let description = url
-  try {
-    const parsed = new URL(url)
-    parsed.password = parsed.password ? '***' : ''
-    description = `PostgreSQL ${parsed.toString()}`
-  } catch {
-    description = 'PostgreSQL'
-  }
+  const description = describePostgres(url)
   return {
     kind: 'postgres',
     description,
@@ -183,6 +176,17 @@ function statementName(sql: string): string {
     statementNames.set(sql, name)
   }
   return name
+}
+
+/** The URL without its password, for logs and messages. */
+function describePostgres(url: string): string {
+  try {
+    const parsed = new URL(url)
+    parsed.password = parsed.password ? '***' : ''
+    return `PostgreSQL ${parsed.toString()}`
+  } catch {
+    return 'PostgreSQL'
+  }
 }
 
 /**
