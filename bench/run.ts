@@ -190,7 +190,7 @@ async function prepareDatabase(): Promise<number> {
         }
       }
     }
-    await admin.query(`drop database if exists ${BENCH_DB}`)
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`)
     await admin.query(`create database ${BENCH_DB}`)
   } finally {
     await admin.end()
@@ -452,7 +452,7 @@ async function main() {
   if (!opt.keep) {
     const admin = new pg.Client(ADMIN_URL)
     await admin.connect()
-    await admin.query(`drop database if exists ${BENCH_DB}`)
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`)
     await admin.end()
   }
 }
