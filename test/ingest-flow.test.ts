@@ -103,9 +103,9 @@ const ingest = (files: string[], more: IngestOptions = {}) => ingestAmazonAttrib
 async function reports(token = TOKEN_X) {
   const res = await s.get('/api/creator/v1/reports?start=2026-03-01&end=2026-03-31&limit=100', token)
   assert.equal(res.status, 200, JSON.stringify(res.body))
-  return res.body.reports as Record<string, any>[] // eslint-disable-line @typescript-eslint/no-explicit-any
+  return res.body.reports as Record<string, any>[]
 }
-const pick = (rows: Record<string, any>[], date: string, asin: string) => rows.find((r) => r.date === date && r.asin === asin) // eslint-disable-line @typescript-eslint/no-explicit-any
+const pick = (rows: Record<string, any>[], date: string, asin: string) => rows.find((r) => r.date === date && r.asin === asin)
 const snapshot = () => s.db.query('select * from report_rows order by id')
 const adjustments = () => s.db.query('select * from commission_adjustments order by id')
 
