@@ -42,6 +42,7 @@ export async function ingestCommand(argv: string[], out: Out, err: Out = (s) => 
       strict: parsed.values.strict,
       pgUrl: /^postgres(ql)?:\/\//.test(url) ? url : undefined,
       onProgress: progress?.update,
+      onPhase: progress?.phase,
     })
     progress?.done()
     out(formatSummary(summary, db.description))
@@ -73,6 +74,11 @@ function progressBar() {
       spin = (spin + 1) % width
       const bar = Array.from({ length: width }, (_, i) => (Math.abs(i - spin) < 3 ? '█' : '░')).join('')
       process.stderr.write(`\r${bar} ${rows.toLocaleString('en-US')} rows  ${rate.toLocaleString('en-US')} rows/s  file ${file + 1}\x1b[K`)
+    },
+    phase(name: string) {
+      const secs = ((Date.now() - started) / 1000).toFixed(0)
+      process.stderr.write(`\r${'█'.repeat(width)} rows read; ${name}… (${secs} s)\x1b[K`)
+      last = Date.now()
     },
     done() {
       if (last > 0) process.stderr.write('\r\x1b[K')

@@ -18,6 +18,8 @@ export interface IngestOptions {
   pgUrl?: string
   /** Called as rows are read: rows so far, and the index of the file being read. */
   onProgress?: (rows: number, file: number) => void
+  /** Called as each database phase starts (resolve, compute, upsert, adjust). */
+  onPhase?: (phase: string) => void
 }
 
 export const UNPLACED_REASONS: Record<string, string> = {
@@ -103,10 +105,12 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
     await withSession(db, opts.pgUrl, async (s) => {
       const phases: Record<string, number> = {}
       let mark = Date.now()
+      const next: Record<string, string> = { stage: 'resolve', resolve: 'compute', compute: 'upsert', upsert: 'adjust' }
       const phase = (name: string) => {
         const now = Date.now()
         phases[name] = now - mark
         mark = now
+        if (next[name]) opts.onPhase?.(next[name])
       }
       await s.query(SQL.LOCK)
       await s.exec(`set local work_mem = '128MB'`)
