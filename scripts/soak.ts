@@ -117,6 +117,7 @@ const fresh = (): Window => ({ n: 0, errors: 0, ms: [] })
 let window = fresh()
 const total = fresh()
 const errorSamples: string[] = []
+const errorKinds = new Map<string, number>()
 let inFlight = 0
 
 async function fire(req: Req) {
@@ -144,7 +145,11 @@ async function fire(req: Req) {
     w.ms.push(ms)
     if (!ok) w.errors++
   }
-  if (!ok && errorSamples.length < 20) errorSamples.push(`${req.url} → ${what}`)
+  if (!ok) {
+    const kind = /^\d{3}/.test(what) ? `HTTP ${what.slice(0, 3)}${what.includes('overloaded') ? ' (shed: overloaded)' : ''}` : what.split(':')[0]!
+    errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1)
+    if (errorSamples.length < 20) errorSamples.push(`${req.url} → ${what}`)
+  }
 }
 
 const pct = (xs: number[], p: number) => {
@@ -192,5 +197,6 @@ console.log(
 )
 console.log(`RSS: start ${rss[0]} MB, min ${Math.min(...steady)} MB, max ${Math.max(...steady)} MB, end ${rss[rss.length - 1]} MB (after warm-up)`)
 console.log(`server exit on SIGTERM: ${code}`)
+if (errorKinds.size) console.log(`errors by kind: ${[...errorKinds].map(([k, n]) => `${k}: ${n}`).join(', ')}`)
 if (errorSamples.length) console.log('first errors:\n  ' + errorSamples.join('\n  '))
 process.exit(total.errors === 0 && code === 0 ? 0 : 1)

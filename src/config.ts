@@ -26,6 +26,7 @@ export interface Config {
   maxHeaderBytes: number
   maxUrlLength: number
   maxEventLoopDelayMs: number
+  maxEventLoopUtilization: number
   maxHeapUsedBytes: number
   trustProxy: boolean
 }
@@ -36,6 +37,13 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`)
   }
+  return Number(raw)
+}
+
+function fraction(env: NodeJS.ProcessEnv, name: string, def: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return def
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw)) throw new ConfigError(`${name} must be a number from 0 to 1 (got "${raw}")`)
   return Number(raw)
 }
 
@@ -86,7 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: int(env, 'CSAPI_KEEP_ALIVE_TIMEOUT_MS', 5000, 100, 600_000),
     maxHeaderBytes: int(env, 'CSAPI_MAX_HEADER_BYTES', 16_384, 1024, 1_048_576),
     maxUrlLength: int(env, 'CSAPI_MAX_URL_LENGTH', 4096, 256, 65_536),
-    maxEventLoopDelayMs: int(env, 'CSAPI_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+    maxEventLoopDelayMs: int(env, 'CSAPI_MAX_EVENT_LOOP_DELAY_MS', 3000, 0, 60_000),
+    maxEventLoopUtilization: fraction(env, 'CSAPI_MAX_EVENT_LOOP_UTILIZATION', 0.98),
     maxHeapUsedBytes: int(env, 'CSAPI_MAX_HEAP_USED_BYTES', 0, 0, 1e12),
     trustProxy: bool(env, 'CSAPI_TRUST_PROXY'),
   }

@@ -57,7 +57,11 @@ export async function guardOptions(config: Config): Promise<Omit<AppOptions, 'db
     tokenCacheMs: config.tokenCacheMs,
     corsOrigins: config.corsOrigins,
     maxUrlLength: config.maxUrlLength,
-    pressure: { maxEventLoopDelayMs: config.maxEventLoopDelayMs, maxHeapUsedBytes: config.maxHeapUsedBytes },
+    pressure: {
+      maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+      maxEventLoopUtilization: config.maxEventLoopUtilization,
+      maxHeapUsedBytes: config.maxHeapUsedBytes,
+    },
     server: {
       maxHeaderBytes: config.maxHeaderBytes,
       requestTimeoutMs: config.requestTimeoutMs,

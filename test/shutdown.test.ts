@@ -31,6 +31,7 @@ test('SIGTERM under load: zero failed requests among those accepted, exit 0 with
       CSAPI_SHUTDOWN_GRACE_MS: String(grace),
       CSAPI_RATE_LIMIT_PER_MINUTE: '1000000',
       CSAPI_MAX_EVENT_LOOP_DELAY_MS: '0',
+      CSAPI_MAX_EVENT_LOOP_UTILIZATION: '0',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,7 @@ export interface SecurityOptions {
   corsOrigins: string[]
   maxUrlLength: number
   /** Load shedding; false turns it off (tests that must not depend on the machine's load). */
-  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number } | false
+  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; maxEventLoopUtilization?: number } | false
 }
 
 // eslint-disable-next-line no-control-regex
@@ -65,6 +65,11 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
   if (opts.pressure) {
     const heapLimit = opts.pressure.maxHeapUsedBytes || Math.floor(getHeapStatistics().heap_size_limit * 0.9)
     await app.register(underPressure, {
+      // Utilization over each sample is the main signal: a loop with no idle time is saturated
+      // and its queue grows. Delay alone also fires on one stall (a GC pause, a CPU taken by a
+      // neighbour), so its bound is the backstop for a loop stuck for seconds.
+      maxEventLoopUtilization: opts.pressure.maxEventLoopUtilization ?? 0,
+      eventLoopUtilizationMode: 'interval',
       maxEventLoopDelay: opts.pressure.maxEventLoopDelayMs,
       maxHeapUsedBytes: heapLimit,
       retryAfter: 2,
