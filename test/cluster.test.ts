@@ -1,0 +1,86 @@
+// `csapi serve --workers N`, run as real processes: N workers answer on one port and SIGTERM
+// stops them all; a PGlite database (one process's) is refused.
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createTestDatabase, onPostgres, type TestDatabase } from './helpers.js'
+
+interface Proc {
+  child: ChildProcess
+  stdout: () => string
+  stderr: () => string
+  exited: Promise<number | null>
+}
+
+function csapi(args: string[], env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (err += d))
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  return { child, stdout: () => out, stderr: () => err, exited }
+}
+
+// the primary's worker processes (not tsx's esbuild service, also a child under tsx)
+const workersOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((child) => readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('src/bin.ts'))
+
+test('--workers refuses a PGlite database', async () => {
+  const p = csapi(['serve', '--port', '0', '--workers', '2'], { DATABASE_URL: 'memory:' })
+  assert.equal(await p.exited, 1)
+  assert.match(p.stderr(), /--workers needs PostgreSQL/)
+})
+
+test('--workers must be a whole number of at least 1', async () => {
+  const p = csapi(['serve', '--port', '0', '--workers', '0'], { DATABASE_URL: 'memory:' })
+  assert.equal(await p.exited, 2)
+  assert.match(p.stderr(), /--workers must be a number from 1 to 999/)
+})
+
+let t: TestDatabase | undefined
+before(async () => {
+  if (onPostgres) t = await createTestDatabase()
+})
+after(async () => {
+  await t?.drop()
+})
+
+test('two workers serve one port and SIGTERM stops them all', { skip: !onPostgres && 'needs TEST_DATABASE_URL' }, async () => {
+  const p = csapi(['serve', '--port', '0', '--workers', '2'], { DATABASE_URL: t!.url, LOG_LEVEL: 'info' })
+  try {
+    // each worker logs where it listens; with port 0 they share the one port the primary picked
+    const until = Date.now() + 30_000
+    let ports: string[] = []
+    while (ports.length < 2 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100))
+      ports = [...p.stdout().matchAll(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/g)].map((m) => m[1]!)
+    }
+    assert.equal(ports.length, 2, `two workers listening; stderr: ${p.stderr()}`)
+    assert.equal(ports[0], ports[1])
+    assert.equal(workersOf(p.child.pid!).length, 2)
+    // readiness may say 503 while a fresh process is still busy starting (load shedding)
+    let ready: { status: number; body: unknown } = { status: 0, body: null }
+    while (ready.status !== 200 && Date.now() < until) {
+      const res = await fetch(`http://127.0.0.1:${ports[0]}/readyz`)
+      ready = { status: res.status, body: await res.json() }
+      if (ready.status !== 200) await new Promise((r) => setTimeout(r, 200))
+    }
+    assert.deepEqual(ready, { status: 200, body: { status: 'ok' } })
+    const workers = workersOf(p.child.pid!)
+    p.child.kill('SIGTERM')
+    assert.equal(await p.exited, 0)
+    for (const pid of workers) assert.throws(() => process.kill(pid, 0), 'worker stopped with the primary')
+  } finally {
+    if (p.child.exitCode === null) p.child.kill('SIGKILL')
+  }
+})
