@@ -1,4 +1,5 @@
 // Opens the database, applies pending migrations and serves until SIGTERM or SIGINT.
+import cluster from 'node:cluster'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, defaultLogger, type AppOptions } from './app.js'
 import { openDb, type Db } from './db/index.js'
@@ -84,6 +85,9 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
   })
   await app.listen({ port: opts.port, host: opts.host })
   app.log.info({ database: db.description, rateLimitStore: opts.config.redisUrl ? 'redis' : 'memory' }, 'serving')
+  if (cluster.isWorker && !opts.config.redisUrl) {
+    app.log.warn('rate limits are kept per worker process: each grants the full rate; set REDIS_URL to share them')
+  }
 
   let closing = false
   const shutdown = (signal: string) => {
