@@ -115,7 +115,7 @@ async function get(url: string, token: string) {
 }
 
 async function walk(path: string, token: string, key: string, limit: number) {
-  const items: any[] = [] // eslint-disable-line @typescript-eslint/no-explicit-any
+  const items: any[] = []
   let cursor: string | null = null
   const cursors: string[] = []
   do {
