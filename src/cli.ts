@@ -3,7 +3,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { readFileSync } from 'node:fs'
 import { loadConfig, type Config } from './config.js'
-import { ConfigError, type Db } from './db/index.js'
+import { ConfigError, openDb, type Db } from './db/index.js'
 import { migrate } from './db/migrate.js'
 import { openAndMigrate, serve } from './server.js'
 import { serveCluster } from './cluster.js'
@@ -40,8 +40,8 @@ Usage:
 
   csapi export reports|products …                stream a list to CSV/NDJSON via the API (see docs/client.md)
 Environment: DATABASE_URL (postgres://…, file:PATH, memory:; default PGlite in ./data),
-CSAPI_CURSOR_SECRETS, CSAPI_DB_POOL_SIZE, CSAPI_STATEMENT_TIMEOUT_MS, LOG_LEVEL.
-See README.md.`
+CSAPI_CURSOR_SECRETS, CSAPI_DB_POOL_SIZE, CSAPI_STATEMENT_TIMEOUT_MS, REDIS_URL, LOG_LEVEL and
+more (rate limits, timeouts, CORS): every variable is in docs/operations.md.`
 
 function args<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, positionals = 0) {
   try {
@@ -113,7 +113,6 @@ async function main(argv: string[]): Promise<number> {
     case 'migrate': {
       args(rest, {})
       const config = loadConfig()
-      const { openDb } = await import('./db/index.js')
       const db = await openDb(config.databaseUrl)
       try {
         const applied = await migrate(db)

@@ -65,9 +65,8 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
   if (opts.pressure) {
     const heapLimit = opts.pressure.maxHeapUsedBytes || Math.floor(getHeapStatistics().heap_size_limit * 0.9)
     await app.register(underPressure, {
-      // Utilization over each sample is the main signal: a loop with no idle time is saturated
-      // and its queue grows. Delay alone also fires on one stall (a GC pause, a CPU taken by a
-      // neighbour), so its bound is the backstop for a loop stuck for seconds.
+      // Delay is the signal: a loop a second behind means requests wait longer than any client
+      // will. Utilization (optional) would also refuse work a merely busy loop can still do.
       maxEventLoopUtilization: opts.pressure.maxEventLoopUtilization ?? 0,
       eventLoopUtilizationMode: 'interval',
       maxEventLoopDelay: opts.pressure.maxEventLoopDelayMs,
