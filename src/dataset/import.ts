@@ -36,8 +36,7 @@ async function upsert(
   rows: unknown[][],
   opts: { touch?: string } = {},
 ): Promise<SectionCounts> {
-  const counts = { inserted: 0, updated: 0, unchanged: 0 }
-  if (rows.length === 0) return counts
+  if (rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0 }
   const names = columns.map((c) => c.name)
   const values = columns.filter((c) => !key.includes(c.name))
   const target = (c: Column) => c.updateAs ?? `excluded.${c.name}`
@@ -52,10 +51,18 @@ async function upsert(
       from unnest(${columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')}) as u(${names.join(', ')})
     on conflict (${key.join(', ')}) ${onConflict}
     returning (xmax = 0) as inserted`
+  return upsertInBatches(tx, sql, rows, (batch) => columns.map((_, c) => batch.map((r) => r[c])))
+}
+
+/**
+ * Runs an upsert `… returning (xmax = 0) as inserted` batch by batch, the batch's columns as
+ * array parameters, and counts: returned rows were inserted or changed, the rest unchanged.
+ */
+async function upsertInBatches<R>(tx: Queryable, sql: string, rows: R[], params: (batch: R[]) => unknown[][]): Promise<SectionCounts> {
+  const counts = { inserted: 0, updated: 0, unchanged: 0 }
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH)
-    const params = columns.map((_, c) => batch.map((r) => r[c]))
-    const result = await tx.query<{ inserted: boolean }>(sql, params)
+    const result = await tx.query<{ inserted: boolean }>(sql, params(batch))
     const inserted = result.filter((r) => r.inserted).length
     counts.inserted += inserted
     counts.updated += result.length - inserted
@@ -233,7 +240,6 @@ const REPORT_METRICS = [
 // Report rows take their creator, brand and asin from their link and product, so the copies
 // the reports index needs can never disagree with the source.
 async function upsertReportRows(tx: Queryable, ds: Dataset): Promise<SectionCounts> {
-  const counts = { inserted: 0, updated: 0, unchanged: 0 }
   const copied = ['creator_id', 'brand_id', 'asin']
   const changed = [...copied, ...REPORT_METRICS]
   const sql = `insert into report_rows as t (date, link_id, product_id, marketplace, creator_id, brand_id, asin, ${REPORT_METRICS.join(', ')})
@@ -247,19 +253,10 @@ async function upsertReportRows(tx: Queryable, ds: Dataset): Promise<SectionCoun
       set ${changed.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
       where (${changed.map((c) => `t.${c}`).join(', ')}) is distinct from (${changed.map((c) => `excluded.${c}`).join(', ')})
     returning (xmax = 0) as inserted`
-  for (let i = 0; i < ds.report_rows.length; i += BATCH) {
-    const batch = ds.report_rows.slice(i, i + BATCH)
-    const params = [
-      batch.map((r) => r.date), batch.map((r) => r.link_id), batch.map((r) => r.product_id), batch.map((r) => r.marketplace),
-      ...REPORT_METRICS.map((m) => batch.map((r) => r[m])),
-    ]
-    const result = await tx.query<{ inserted: boolean }>(sql, params)
-    const inserted = result.filter((r) => r.inserted).length
-    counts.inserted += inserted
-    counts.updated += result.length - inserted
-    counts.unchanged += batch.length - result.length
-  }
-  return counts
+  return upsertInBatches(tx, sql, ds.report_rows, (batch) => [
+    batch.map((r) => r.date), batch.map((r) => r.link_id), batch.map((r) => r.product_id), batch.map((r) => r.marketplace),
+    ...REPORT_METRICS.map((m) => batch.map((r) => r[m])),
+  ])
 }
 
 // Two partial unique indexes key the history (general terms have no creator), so each kind
@@ -277,20 +274,16 @@ async function upsertCommissionTerms(tx: Queryable, ds: Dataset): Promise<Sectio
         set ${values.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()
         where (${values.map((c) => `t.${c}`).join(', ')}) is distinct from (${values.map((c) => `excluded.${c}`).join(', ')})
       returning (xmax = 0) as inserted`
-    for (let i = 0; i < items.length; i += BATCH) {
-      const batch = items.slice(i, i + BATCH)
-      const result = await tx.query<{ inserted: boolean }>(sql, [
-        batch.map((t) => t.product_id), batch.map((t) => t.creator_id), batch.map((t) => t.effective_from),
-        batch.map((t) => t.terms.type),
-        batch.map((t) => (t.terms.type === 'percentage' ? t.terms.rate_bps : null)),
-        batch.map((t) => (t.terms.type === 'flat' ? t.terms.flat_cents : null)),
-        batch.map((t) => (t.terms.type === 'flat' ? t.terms.currency_code : null)),
-      ])
-      const inserted = result.filter((r) => r.inserted).length
-      counts.inserted += inserted
-      counts.updated += result.length - inserted
-      counts.unchanged += batch.length - result.length
-    }
+    const c = await upsertInBatches(tx, sql, items, (batch) => [
+      batch.map((t) => t.product_id), batch.map((t) => t.creator_id), batch.map((t) => t.effective_from),
+      batch.map((t) => t.terms.type),
+      batch.map((t) => (t.terms.type === 'percentage' ? t.terms.rate_bps : null)),
+      batch.map((t) => (t.terms.type === 'flat' ? t.terms.flat_cents : null)),
+      batch.map((t) => (t.terms.type === 'flat' ? t.terms.currency_code : null)),
+    ])
+    counts.inserted += c.inserted
+    counts.updated += c.updated
+    counts.unchanged += c.unchanged
   }
   return counts
 }
