@@ -2,6 +2,9 @@
 // PostgreSQL database when TEST_DATABASE_URL is set), the real app listening on port 0, and a
 // client that checks every response body against the served OpenAPI document.
 import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -194,4 +197,20 @@ export async function walk(
     if (between) await between(page)
   }
   throw new Error('walk did not end')
+}
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+
+/** The real `csapi` as a child process on a database, without a statement timeout (long loads). */
+export function cliProcess(url: string, args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: url, CSAPI_STATEMENT_TIMEOUT_MS: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout.on('data', (c) => (out += c))
+  child.stderr.on('data', (c) => (out += c))
+  const exit = once(child, 'exit') as Promise<[number | null, string | null]>
+  return { child, exit, output: () => out }
 }

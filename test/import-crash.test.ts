@@ -3,20 +3,16 @@
 // same import run again loads all of it.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { openDb, type Db } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
-import { createTestDatabase, load, onPostgres } from './helpers.js'
+import { createTestDatabase, load, onPostgres, cliProcess } from './helpers.js'
 import { fixture } from './fixture.js'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 // PGlite imports a few thousand rows a second here, PostgreSQL far more: sizes that keep the file
 // under a minute on each (CSAPI_TEST_IMPORT_ROWS overrides).
 const ROWS = Number(process.env.CSAPI_TEST_IMPORT_ROWS ?? (onPostgres ? 200_000 : 50_000))
@@ -109,18 +105,7 @@ async function midImport(url: string, startBytes: number, exited: () => boolean)
   }
 }
 
-function importProcess(url: string, file: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'import', file], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, CSAPI_STATEMENT_TIMEOUT_MS: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  child.stdout.on('data', (c) => (out += c))
-  child.stderr.on('data', (c) => (out += c))
-  const exit = once(child, 'exit') as Promise<[number | null, string | null]>
-  return { child, exit, output: () => out }
-}
+const importProcess = (url: string, file: string) => cliProcess(url, ['import', file])
 
 test(`SIGKILL in the middle of a ${ROWS}-row import leaves none of it; the re-run loads all of it`, async (t) => {
   const tdb = await createTestDatabase()

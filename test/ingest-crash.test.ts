@@ -4,21 +4,17 @@
 // changes nothing.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { openDb, type Db } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
 import { ingestAmazonAttribution } from '../src/ingest/run.js'
-import { createTestDatabase, load, onPostgres } from './helpers.js'
+import { createTestDatabase, load, onPostgres, cliProcess } from './helpers.js'
 import { fixture } from './fixture.js'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 // Rows of the big report (two PRODUCTS rows and one PERFORMANCE row per link and day). PGlite
 // ingests far fewer rows a second than PostgreSQL: sizes that keep the file under a minute on
 // each (CSAPI_TEST_INGEST_ROWS overrides).
@@ -251,18 +247,7 @@ async function orphanGone(url: string): Promise<number> {
   }
 }
 
-function ingestProcess(url: string, dir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'ingest', 'amazon-attribution', dir], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, CSAPI_STATEMENT_TIMEOUT_MS: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  child.stdout.on('data', (c) => (out += c))
-  child.stderr.on('data', (c) => (out += c))
-  const exit = once(child, 'exit') as Promise<[number | null, string | null]>
-  return { child, exit, output: () => out }
-}
+const ingestProcess = (url: string, dir: string) => cliProcess(url, ['ingest', 'amazon-attribution', dir])
 
 test(`SIGKILL in the middle of a ${ROWS}-row ingest leaves the database as it was; the re-run applies all of it, a third run nothing`, async (t) => {
   const tdb = await createTestDatabase()

@@ -1,5 +1,6 @@
 // Integer-only commission arithmetic. Amounts are minor units (cents) as bigint; rates are
 // basis points (1 bp = 0.01 %, 10000 bp = 100 %).
+import type { CommissionIn } from '../dataset/types.js'
 
 /** Thrown when flat commission terms are in a different currency than the sales row. */
 export class CommissionCurrencyError extends Error {
@@ -17,9 +18,8 @@ export class CommissionCurrencyError extends Error {
   }
 }
 
-export type CommissionTerms =
-  | { type: 'percentage'; rate_bps: number }
-  | { type: 'flat'; flat_cents: number; currency_code: string }
+/** The terms a row earns: the dataset's commission shape. */
+export type CommissionTerms = CommissionIn
 
 export interface CommissionRow {
   sales_cents: bigint
