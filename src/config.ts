@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info'
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`)
   const perMinute = int(env, 'CSAPI_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000)
-  const failures = int(env, 'CSAPI_AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000)
+  const failures = int(env, 'CSAPI_AUTH_FAILURES_PER_MINUTE', 120, 1, 1_000_000)
   return {
     databaseUrl: env.DATABASE_URL,
     cursorSecrets: secrets && secrets.length > 0 ? secrets : undefined,
@@ -83,9 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: int(env, 'CSAPI_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000),
     dbConnectTimeoutMs: int(env, 'CSAPI_DB_CONNECT_TIMEOUT_MS', 1000, 100, 60_000),
     rateLimitPerMinute: perMinute,
-    rateLimitBurst: int(env, 'CSAPI_RATE_LIMIT_BURST', Math.max(1, Math.ceil(perMinute / 6)), 1, 1_000_000),
+    // A minute's allowance may be spent at once (a pagination walk, a nightly sync), then the
+    // token is paced at the sustained rate.
+    rateLimitBurst: int(env, 'CSAPI_RATE_LIMIT_BURST', perMinute, 1, 1_000_000),
     authFailuresPerMinute: failures,
-    authFailuresBurst: int(env, 'CSAPI_AUTH_FAILURES_BURST', 10, 1, 1_000_000),
+    authFailuresBurst: int(env, 'CSAPI_AUTH_FAILURES_BURST', 60, 1, 1_000_000),
     redisUrl: env.REDIS_URL || undefined,
     tokenCacheMs: int(env, 'CSAPI_TOKEN_CACHE_MS', 5000, 0, 60_000),
     corsOrigins: origins(env.CSAPI_CORS_ORIGINS),

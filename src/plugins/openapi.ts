@@ -16,7 +16,7 @@ const DESCRIPTION = `Public API of the creator and seller affiliate platform aro
 
 **Errors**: every error body is \`{ "error": { "code", "message" } }\`. 400 \`invalid_pagination\` for a bad \`limit\` or \`cursor\`; 400 \`invalid_request\` for any other bad parameter (missing, malformed, repeated, longer than 256 characters, unknown, or end before start). Unknown paths get 404 \`not_found\`, other methods 405 \`method_not_allowed\`, unexpected failures 500 \`internal_error\`, and an unreachable database or an overloaded instance 503 \`service_unavailable\` with \`Retry-After\`.
 
-**Rate limits**: each token has a token bucket (600 requests a minute with a burst of 100 by default). Every authenticated response carries the IETF \`RateLimit-Policy\` and \`RateLimit\` header fields (e.g. \`RateLimit: "default";r=42;t=6\`: 42 requests left, full again in 6 s); over the limit the answer is 429 \`rate_limited\` with \`Retry-After\`. Repeated 401s from one address are limited too.
+**Rate limits**: each token has a token bucket (by default 600 requests a minute, of which a whole minute's worth may come at once). Every authenticated response carries the IETF \`RateLimit-Policy\` and \`RateLimit\` header fields (e.g. \`RateLimit: "default";r=42;t=6\`: 42 requests left, full again in 6 s); over the limit the answer is 429 \`rate_limited\` with \`Retry-After\`. Repeated 401s from one address are limited too.
 
 **Request ids**: every response carries \`X-Request-Id\`; send your own (1–128 characters of A-Z a-z 0-9 . _ : -) to correlate logs.`
 
