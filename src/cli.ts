@@ -79,7 +79,7 @@ async function withDb<T>(config: Config, fn: (db: Db) => Promise<T>): Promise<T>
 
 export function formatCounts(counts: ImportCounts): string {
   return Object.entries(counts)
-    .map(([section, c]) => `  ${section.padEnd(13)} ${String(c.inserted).padStart(8)} inserted ${String(c.updated).padStart(8)} updated ${String(c.unchanged).padStart(8)} unchanged`)
+    .map(([section, c]) => `  ${section.padEnd(16)} ${String(c.inserted).padStart(8)} inserted ${String(c.updated).padStart(8)} updated ${String(c.unchanged).padStart(8)} unchanged`)
     .join('\n')
 }
 
