@@ -1,6 +1,7 @@
 // SQL for the creator reports list.
 import type { Queryable } from '../db/index.js'
-import type { CommissionStatus } from '../dataset/types.js'
+import { Report } from '../schemas/reports.js'
+import { jsonObjectSql } from './json-sql.js'
 
 export interface ReportFilters {
   brand_id?: string
@@ -20,27 +21,31 @@ export interface ReportQuery {
   take: number
 }
 
+/** One row of a page: its key for the cursor, and the row as the API sends it, in JSON. */
 export interface ReportRow {
-  id: number
   date: string
-  brand_id: string
-  product_id: string
-  asin: string
-  marketplace: string
-  currency: string
-  sales_cents: number
-  commission_cents: number
-  commission_status: CommissionStatus
-  orders: number
-  units_sold: number
-  clicks: number
-  detail_page_views: number
-  add_to_carts: number
-  link_id: string
-  tracking_id: string
-  short_url: string
-  destination_url: string
+  id: number
+  json: string
 }
+
+// The API's report object, built by PostgreSQL from the route's schema.
+const REPORT_JSON = jsonObjectSql(Report, {
+  date: 'r.date',
+  brand_id: 'r.brand_id',
+  product_id: 'r.product_id',
+  asin: 'r.asin',
+  marketplace: 'r.marketplace',
+  currency: 'r.currency',
+  sales_cents: 'r.sales_cents',
+  commission_cents: 'r.commission_cents',
+  commission_status: 'r.commission_status',
+  orders: 'r.orders',
+  units_sold: 'r.units_sold',
+  clicks: 'r.clicks',
+  detail_page_views: 'r.detail_page_views',
+  add_to_carts: 'r.add_to_carts',
+  link: { id: 'l.id', tracking_id: 'l.tracking_id', short_url: 'l.short_url', destination_url: 'l.destination_url' },
+})
 
 // Each filter narrows with a fixed fragment; only the placeholders' values vary. With a filter,
 // the planner can use that filter's (creator_id, column, date, id) index.
@@ -62,10 +67,7 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
   }
   params.push(q.take)
   return db.query<ReportRow>(
-    `select r.id, r.date, r.brand_id, r.product_id, r.asin, r.marketplace, r.currency,
-            r.sales_cents, r.commission_cents, r.commission_status, r.orders, r.units_sold,
-            r.clicks, r.detail_page_views, r.add_to_carts,
-            l.id as link_id, l.tracking_id, l.short_url, l.destination_url
+    `select r.date, r.id, ${REPORT_JSON} as json
        from report_rows r
        join links l on l.id = r.link_id
       where ${where.join(' and ')}

@@ -1,0 +1,87 @@
+// JSON built by PostgreSQL from a TypeBox schema (src/data/json-sql.ts), run on the real
+// database: what PostgreSQL writes must parse back to exactly the values stored.
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { Type } from 'typebox'
+import { jsonObjectSql } from '../src/data/json-sql.js'
+import type { Db } from '../src/db/index.js'
+import { openTestDb } from './helpers.js'
+
+const Inner = Type.Object({ id: Type.String(), note: Type.Union([Type.String(), Type.Null()]) })
+const Row = Type.Object({
+  day: Type.String({ format: 'date' }),
+  name: Type.String(),
+  cents: Type.Integer(),
+  flag: Type.Boolean(),
+  inner: Inner,
+})
+const ROW_JSON = jsonObjectSql(Row, {
+  day: 't.day',
+  name: 't.name',
+  cents: 't.cents',
+  flag: 't.flag',
+  inner: { id: 't.inner_id', note: 't.note' },
+})
+
+describe('jsonObjectSql', () => {
+  let db: Db
+  let close: () => Promise<void>
+  before(async () => {
+    ;({ db, close } = await openTestDb())
+    await db.exec(`create table t (day date, name text, cents bigint, flag boolean, inner_id text, note text)`)
+  })
+  after(() => close())
+
+  const roundTrip = async (values: unknown[]): Promise<string | null> => {
+    const [row] = await db.query<{ json: string | null }>(
+      `with t (day, name, cents, flag, inner_id, note) as (values ($1::date, $2::text, $3::bigint, $4::boolean, $5::text, $6::text))
+       select ${ROW_JSON} as json from t`,
+      values,
+    )
+    return row!.json
+  }
+
+  it('writes the schema\'s fields in its order, nested objects included', async () => {
+    const json = await roundTrip(['2026-03-01', 'a', 12345, true, 'l_1', null])
+    assert.equal(json, '{"day":"2026-03-01","name":"a","cents":12345,"flag":true,"inner":{"id":"l_1","note":null}}')
+  })
+
+  it('escapes any text and keeps any integer exactly (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'binary' }).map((s) => s.replaceAll('\0', '')), // text cannot hold NUL
+        fc.string({ unit: 'grapheme' }),
+        fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }),
+        fc.boolean(),
+        async (name, note, cents, flag) => {
+          const json = await roundTrip(['1999-12-31', name, cents, flag, 'x"\\', note])
+          assert.deepEqual(JSON.parse(json!), { day: '1999-12-31', name, cents, flag, inner: { id: 'x"\\', note } })
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it('writes dates as YYYY-MM-DD whatever the session\'s DateStyle', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query(`set local datestyle = 'SQL, DMY'`)
+      const [row] = await tx.query<{ json: string }>(`select ${jsonObjectSql(Type.Object({ d: Type.String() }), { d: `date '2026-01-31'` })} as json`)
+      assert.equal(row!.json, '{"d":"2026-01-31"}')
+    })
+  })
+
+  it('gives NULL, not a broken object, when a required value is NULL', async () => {
+    assert.equal(await roundTrip(['2026-03-01', null, 1, true, 'l_1', null]), null)
+    assert.equal(await roundTrip(['2026-03-01', 'a', 1, true, null, 'n']), null)
+  })
+
+  it('refuses a mapping that does not cover the schema exactly', () => {
+    const S = Type.Object({ a: Type.String(), b: Type.Integer() })
+    assert.throws(() => jsonObjectSql(S, { a: 'x' } as never), /\$\.b: no SQL expression/)
+    assert.throws(() => jsonObjectSql(S, { a: 'x', b: 'y', c: 'z' } as never), /fields the schema does not have: c/)
+    assert.throws(() => jsonObjectSql(Type.Object({ a: Type.Optional(Type.String()) }), { a: 'x' }), /optional fields/)
+    assert.throws(() => jsonObjectSql(Type.Object({ a: Type.Array(Type.String()) }), { a: 'x' } as never), /not supported/)
+    assert.throws(() => jsonObjectSql(Type.Object({ 'A-b': Type.String() }), { 'A-b': 'x' }), /field name not supported/)
+  })
+})
