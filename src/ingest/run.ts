@@ -113,12 +113,14 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
         if (next[name]) opts.onPhase?.(next[name])
       }
       await s.query(SQL.LOCK)
-      await s.exec(`set local work_mem = '128MB'`)
+      await s.exec(`set local work_mem = '256MB'`)
       await s.exec(SQL.CREATE_STAGE)
       const counts = { rows: 0, products: 0, performance: 0 }
       await s.load(stageTuples(files, counts, opts.onProgress))
       await s.exec('analyze ingest_stage')
       phase('stage')
+      await s.exec(SQL.LINKS)
+      await s.exec('analyze ingest_links')
       await s.exec(SQL.CATALOGUE)
       await s.exec('analyze ingest_catalogue')
       await s.exec(SQL.RESOLVE)
@@ -131,7 +133,13 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
       }
 
       for (const step of SQL.AGGREGATE) await s.exec(step)
+      // Hash joins throughout: the planner's estimates of the full join's output otherwise lead
+      // it to sort 1M rows for merge joins and to memoize lookups that never repeat.
+      await s.exec('set local enable_mergejoin = off')
+      await s.exec('set local enable_memoize = off')
       await s.exec(SQL.COMPUTE)
+      await s.exec('reset enable_mergejoin')
+      await s.exec('reset enable_memoize')
       await s.exec('analyze ingest_final')
       const mismatch = await s.query<{ date: string; link_id: string; product_id: string; marketplace: string; currency: string; terms_currency: string; file_no: number; row_no: number }>(SQL.CURRENCY_MISMATCH)
       const m = mismatch[0]

@@ -46,6 +46,10 @@ async function withCopySession<T>(url: string, fn: (s: Session) => Promise<T>): 
   await client.connect()
   let broken: Error | undefined
   try {
+    // The run's temporary tables (~0.5 GB for 1M rows) stay in the session's own buffers
+    // rather than going through the kernel at 8 MB (the default); only settable before the
+    // session's first temporary table, hence here, on the run's own connection.
+    await client.query(`set temp_buffers = '256MB'`)
     await client.query('begin')
     const session: Session = {
       kind: 'copy',

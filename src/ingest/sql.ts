@@ -12,8 +12,11 @@ export const STAGE_TYPES = [
   'integer', 'integer', 'integer', 'integer', 'bigint', 'integer',
 ] as const
 
+// The text columns sort and hash in the "C" collation: the run's sorts and groupings compare
+// bytes instead of calling the locale's strcoll (several times faster on 1M rows).
+const STAGE_COLLATE: Record<string, boolean> = { kind: true, ad_group_id: true, asin: true, marketplace: true, currency: true }
 export const CREATE_STAGE = `create temp table ingest_stage (
-  ${STAGE_COLUMNS.map((c, i) => `${c} ${STAGE_TYPES[i]}`).join(', ')}
+  ${STAGE_COLUMNS.map((c, i) => `${c} ${STAGE_TYPES[i]}${STAGE_COLLATE[c] ? ' collate "C"' : ''}`).join(', ')}
 ) on commit drop`
 
 // One run at a time: two runs restating the same rows would otherwise race.
@@ -27,33 +30,44 @@ select distinct on (p.brand_id, p.asin, m.code) p.brand_id, p.asin, m.code as ma
   from products p
   join marketplaces pm on pm.code = p.country_code
   join marketplaces m on m.currency = pm.currency
- where p.brand_id in (select l.brand_id from links l where l.amazon_ad_group_id in (select ad_group_id from ingest_stage))
+ where p.brand_id in (select brand_id from ingest_links)
  order by p.brand_id, p.asin, m.code, p.country_code = m.code desc, p.id`
 
+// The links of the run's ad groups with what resolving a row needs of their brand and product:
+// the rows then join one small table instead of three.
+export const LINKS = `create temp table ingest_links on commit drop as
+select l.amazon_ad_group_id collate "C" as ad_group_id, l.id, l.brand_id, b.ads_connected,
+       lp.id as product_id, lp.country_code as product_country
+  from links l
+  join brands b on b.id = l.brand_id
+  left join products lp on lp.id = l.product_id
+ where l.amazon_ad_group_id in (select ad_group_id from ingest_stage)`
+
 // A (day, ad group) report in a later file of the run replaces the earlier ones whole (a
-// restatement), and within a file the last copy of a row wins. Then each
-// row is resolved: link by ad group, product through ingest_catalogue (clicks:
-// the link's own product, in that product's marketplace). `reason` says why a row cannot be placed.
+// restatement), and within a file the last copy of a row wins. Both in one sort: per row key
+// the last copy (k = 1), kept if its file is the last one of its (day, ad group, kind) — the
+// same rows as taking the last copy among the last file's rows. Then each row is resolved:
+// link by ad group, product through ingest_catalogue (clicks: the link's own product, in that
+// product's marketplace). `reason` says why a row cannot be placed.
 export const RESOLVE = `create temp table ingest_placed on commit drop as
 select s.seq, s.file_no, s.row_no, s.kind, s.date, s.ad_group_id, s.asin as src_asin,
-       l.id as link_id, l.creator_id,
-       coalesce(pp.id, lp.id) as product_id,
-       coalesce(s.marketplace, lp.country_code) as marketplace,
+       l.id as link_id,
+       case when s.kind = 'C' then l.product_id else pp.id end as product_id,
+       coalesce(s.marketplace, l.product_country) as marketplace,
        s.dpv, s.atc, s.orders, s.units, s.sales_cents, s.clicks,
        case when l.id is null then 'unknown_ad_group'
-            when not b.ads_connected then 'brand_not_connected'
+            when not l.ads_connected then 'brand_not_connected'
             when s.kind = 'P' and pp.id is null then 'asin_not_in_catalogue'
-            when s.kind = 'C' and (lp.id is null or lp.country_code is null) then 'link_without_product'
+            when s.kind = 'C' and (l.product_id is null or l.product_country is null) then 'link_without_product'
        end as reason
-  from (select distinct on (kind, date, ad_group_id, asin, marketplace, halo) *
-          from (select st.*, max(file_no) over (partition by kind, date, ad_group_id) as last_file from ingest_stage st) x
-         where file_no = last_file
-         order by kind, date, ad_group_id, asin, marketplace, halo, seq desc) s
-  left join links l on l.amazon_ad_group_id = s.ad_group_id
-  left join brands b on b.id = l.brand_id
+  from (select st.*,
+               max(file_no) over (partition by date, ad_group_id, kind) as last_file,
+               row_number() over (partition by date, ad_group_id, kind, asin, marketplace, halo order by seq desc) as k
+          from ingest_stage st) s
+  left join ingest_links l on l.ad_group_id = s.ad_group_id
   left join ingest_catalogue pp
          on s.kind = 'P' and pp.brand_id = l.brand_id and pp.asin = s.asin and pp.marketplace = s.marketplace
-  left join products lp on s.kind = 'C' and lp.id = l.product_id`
+ where s.k = 1 and s.file_no = s.last_file`
 
 export const UNPLACED = `select reason, count(*)::int as n from ingest_placed where reason is not null group by reason order by reason`
 
@@ -61,82 +75,92 @@ export const UNPLACED_EXAMPLES = `select reason, file_no, row_no, ad_group_id, s
   from (select p.*, row_number() over (partition by reason order by seq) as k from ingest_placed p where reason is not null) x
  where k <= 3 order by reason, seq`
 
-// Per report row key (date, link, product, marketplace): the new metrics. A PRODUCTS report for
-// (date, link) replaces that link's conversions of the date (rows it no longer lists fall to
-// zero); a PERFORMANCE report replaces its clicks. Metrics no file of the run speaks of stay.
-// Each step is its own temporary table, analyzed, so that the planner sees real row counts.
+// Per report row key (date, link, product, marketplace): the new metrics, in one grouping of
+// the placed rows (a PERFORMANCE row is staged with zero conversions and a PRODUCTS row with
+// zero clicks, so plain sums do). A PRODUCTS report for (date, link) replaces that link's conversions of the
+// date (rows it no longer lists fall to zero); a PERFORMANCE report replaces its clicks. Metrics
+// no file of the run speaks of stay. Each step is its own temporary table, analyzed, so that
+// the planner sees real row counts.
 export const AGGREGATE = [
-  `create temp table ingest_conv on commit drop as
-   select date, link_id, product_id, marketplace, sum(dpv)::int as dpv, sum(atc)::int as atc, sum(orders)::int as orders,
-          sum(units)::int as units, sum(sales_cents)::bigint as sales_cents, min(seq) as seq
-     from ingest_placed where reason is null and kind = 'P' group by date, link_id, product_id, marketplace`,
-  `create temp table ingest_clk on commit drop as
-   select date, link_id, product_id, marketplace, sum(clicks)::int as clicks, min(seq) as seq
-     from ingest_placed where reason is null and kind = 'C' group by date, link_id, product_id, marketplace`,
-  `analyze ingest_conv`,
-  `analyze ingest_clk`,
+  `create temp table ingest_new on commit drop as
+   select date, link_id, product_id, marketplace,
+          sum(dpv)::int as dpv,
+          sum(atc)::int as atc,
+          sum(orders)::int as orders,
+          sum(units)::int as units,
+          sum(sales_cents)::bigint as sales_cents,
+          sum(clicks)::int as clicks,
+          bool_or(kind = 'P') as conv, bool_or(kind = 'C') as clk,
+          min(seq) filter (where kind = 'P') as conv_seq
+     from ingest_placed where reason is null group by date, link_id, product_id, marketplace`,
+  `analyze ingest_new`,
+  // In (date, link) order: the lookups of the existing rows then walk report_rows' key in order.
   `create temp table ingest_scope on commit drop as
    select date, link_id, bool_or(conv) as conv, bool_or(clk) as clk
-     from (select distinct date, link_id, true as conv, false as clk from ingest_conv
-           union all select distinct date, link_id, false, true from ingest_clk) x
-    group by date, link_id`,
+     from ingest_new group by date, link_id order by date, link_id`,
   `analyze ingest_scope`,
-  `create temp table ingest_target on commit drop as
-   with existing as (
-     select r.* from report_rows r join ingest_scope s on s.date = r.date and s.link_id = r.link_id
-   ),
-   keys as (
-     select date, link_id, product_id, marketplace from ingest_conv
-     union select date, link_id, product_id, marketplace from ingest_clk
-     union select date, link_id, product_id, marketplace from existing
-   )
-   select k.date, k.link_id, k.product_id, k.marketplace, l.creator_id, p.brand_id, p.asin,
-          coalesce(e.currency, m.currency) as currency,
-          e.id as row_id, e.commission_status as old_status, e.commission_cents as old_commission,
-          e.sales_cents as old_sales, e.orders as old_orders, e.units_sold as old_units, e.clicks as old_clicks,
-          e.detail_page_views as old_dpv, e.add_to_carts as old_atc,
-          e.creator_id as old_creator, e.brand_id as old_brand, e.asin as old_asin,
-          case when s.conv then coalesce(c.sales_cents, 0) else coalesce(e.sales_cents, 0) end as sales_cents,
-          case when s.conv then coalesce(c.orders, 0) else coalesce(e.orders, 0) end as orders,
-          case when s.conv then coalesce(c.units, 0) else coalesce(e.units_sold, 0) end as units,
-          case when s.conv then coalesce(c.dpv, 0) else coalesce(e.detail_page_views, 0) end as dpv,
-          case when s.conv then coalesce(c.atc, 0) else coalesce(e.add_to_carts, 0) end as atc,
-          case when s.clk then coalesce(ck.clicks, 0) else coalesce(e.clicks, 0) end as clicks,
-          c.seq as conv_seq
-     from keys k
-     join ingest_scope s on s.date = k.date and s.link_id = k.link_id
-     join links l on l.id = k.link_id
-     join products p on p.id = k.product_id
-     join marketplaces m on m.code = k.marketplace
-     left join existing e on e.date = k.date and e.link_id = k.link_id and e.product_id = k.product_id and e.marketplace = k.marketplace
-     left join ingest_conv c on c.date = k.date and c.link_id = k.link_id and c.product_id = k.product_id and c.marketplace = k.marketplace
-     left join ingest_clk ck on ck.date = k.date and ck.link_id = k.link_id and ck.product_id = k.product_id and ck.marketplace = k.marketplace`,
-  `analyze ingest_target`,
-  // The history of the products concerned as date ranges [valid_from, valid_to), so that a
-  // row finds the terms in force on its date by a join, not a lookup per row.
+  // The history of the products concerned (those of the brands of the run's links: a report
+  // row's product is of its link's brand) as date ranges [valid_from, valid_to), so that a row
+  // finds the terms in force on its date by a join, not a lookup per row.
   `create temp table ingest_terms on commit drop as
    select product_id, creator_id, effective_from as valid_from,
           coalesce(lead(effective_from) over (partition by product_id, creator_id order by effective_from), 'infinity'::date) as valid_to,
           type, rate_bps, flat_cents, currency_code
-     from commission_terms where product_id in (select distinct product_id from ingest_target)`,
+     from commission_terms
+    where product_id in (select p.id from products p join links l on l.brand_id = p.brand_id
+                          where l.id in (select link_id from ingest_scope))`,
   `analyze ingest_terms`,
 ]
 
-// The terms in force on the row's date (creator-specific, else the general history, else the
-// product's base terms), the commission in integer arithmetic, and the new status.
+const CHANGED = `status not in ('approved', 'paid') and (row_id is null
+  or (creator_id, brand_id, asin, sales_cents, orders, units, clicks, dpv, atc, new_commission, status)
+     is distinct from (old_creator, old_brand, old_asin, old_sales, old_orders, old_units, old_clicks, old_dpv, old_atc, old_commission, old_status))`
+
+// In one pass: the run's rows beside the existing rows of the (date, link)s it speaks of (a
+// full join), the terms in force on the row's date (creator-specific, else the general
+// history, else the product's base terms), the commission in integer arithmetic, the new
+// status, and whether the row changes.
 export const COMPUTE = `create temp table ingest_final on commit drop as
-with terms as (
-  select t.*,
+with existing as (
+  select r.id, r.date, r.link_id, r.product_id, r.marketplace, r.creator_id, r.brand_id, r.asin, r.currency,
+         r.commission_status, r.commission_cents, r.sales_cents, r.orders, r.units_sold, r.clicks,
+         r.detail_page_views, r.add_to_carts
+    from ingest_scope s join report_rows r on r.date = s.date and r.link_id = s.link_id
+),
+target as (
+  select k.date, k.link_id, k.product_id, k.marketplace, l.creator_id, p.brand_id, p.asin,
+         coalesce(k.old_currency, m.currency) as currency,
+         k.row_id, k.old_status, k.old_commission, k.old_sales, k.old_orders, k.old_units, k.old_clicks,
+         k.old_dpv, k.old_atc, k.old_creator, k.old_brand, k.old_asin,
+         case when s.conv then coalesce(k.sales_cents, 0) else coalesce(k.old_sales, 0) end as sales_cents,
+         case when s.conv then coalesce(k.orders, 0) else coalesce(k.old_orders, 0) end as orders,
+         case when s.conv then coalesce(k.units, 0) else coalesce(k.old_units, 0) end as units,
+         case when s.conv then coalesce(k.dpv, 0) else coalesce(k.old_dpv, 0) end as dpv,
+         case when s.conv then coalesce(k.atc, 0) else coalesce(k.old_atc, 0) end as atc,
+         case when s.clk then coalesce(k.clicks, 0) else coalesce(k.old_clicks, 0) end as clicks,
+         k.conv_seq,
          case when cs.type is not null then cs.type when g.type is not null then g.type else p.commission_type end as terms_type,
          case when cs.type is not null then cs.rate_bps when g.type is not null then g.rate_bps else p.commission_rate_bps end as rate_bps,
          case when cs.type is not null then cs.flat_cents when g.type is not null then g.flat_cents else p.commission_flat_cents end as flat_cents,
          case when cs.type is not null then cs.currency_code when g.type is not null then g.currency_code else p.commission_currency end as terms_currency
-    from ingest_target t
-    join products p on p.id = t.product_id
-    left join ingest_terms cs on cs.product_id = t.product_id and cs.creator_id = t.creator_id
-                             and t.date >= cs.valid_from and t.date < cs.valid_to
-    left join ingest_terms g on g.product_id = t.product_id and g.creator_id is null
-                            and t.date >= g.valid_from and t.date < g.valid_to
+    from (select coalesce(n.date, e.date) as date, coalesce(n.link_id, e.link_id) as link_id,
+                 coalesce(n.product_id, e.product_id) as product_id, coalesce(n.marketplace, e.marketplace) as marketplace,
+                 n.sales_cents, n.orders, n.units, n.dpv, n.atc, n.clicks, n.conv_seq,
+                 e.id as row_id, e.currency as old_currency, e.commission_status as old_status, e.commission_cents as old_commission,
+                 e.sales_cents as old_sales, e.orders as old_orders, e.units_sold as old_units, e.clicks as old_clicks,
+                 e.detail_page_views as old_dpv, e.add_to_carts as old_atc,
+                 e.creator_id as old_creator, e.brand_id as old_brand, e.asin as old_asin
+            from ingest_new n
+            full join existing e
+              on e.date = n.date and e.link_id = n.link_id and e.product_id = n.product_id and e.marketplace = n.marketplace) k
+    join ingest_scope s on s.date = k.date and s.link_id = k.link_id
+    join links l on l.id = k.link_id
+    join products p on p.id = k.product_id
+    join marketplaces m on m.code = k.marketplace
+    left join ingest_terms cs on cs.product_id = k.product_id and cs.creator_id = l.creator_id
+                             and k.date >= cs.valid_from and k.date < cs.valid_to
+    left join ingest_terms g on g.product_id = k.product_id and g.creator_id is null
+                            and k.date >= g.valid_from and k.date < g.valid_to
 ),
 computed as (
   select t.*,
@@ -149,14 +173,17 @@ computed as (
               when t.sales_cents = 0 and t.orders = 0
                    and (t.old_status = 'reversed' or t.old_sales > 0 or t.old_orders > 0) then 'reversed'
               else 'pending' end as status
-    from terms t
+    from target t
+),
+settled as (
+  select c.*,
+         case when c.status = 'reversed' then 0 when c.status in ('approved', 'paid') then c.old_commission else c.commission end as new_commission,
+         c.status in ('approved', 'paid')
+           and (c.sales_cents, c.orders, c.units, c.clicks, c.dpv, c.atc, c.commission)
+               is distinct from (c.old_sales, c.old_orders, c.old_units, c.old_clicks, c.old_dpv, c.old_atc, c.old_commission) as restated
+    from computed c
 )
-select c.*,
-       case when c.status = 'reversed' then 0 when c.status in ('approved', 'paid') then c.old_commission else c.commission end as new_commission,
-       c.status in ('approved', 'paid')
-         and (c.sales_cents, c.orders, c.units, c.clicks, c.dpv, c.atc, c.commission)
-             is distinct from (c.old_sales, c.old_orders, c.old_units, c.old_clicks, c.old_dpv, c.old_atc, c.old_commission) as restated
-  from computed c`
+select x.*, ${CHANGED} as changed from settled x`
 
 // Flat terms pay a fixed amount per unit in one currency: a row in another currency cannot earn them.
 export const CURRENCY_MISMATCH = `select f.date::text as date, f.link_id, f.product_id, f.marketplace, f.currency, f.terms_currency,
@@ -166,13 +193,9 @@ export const CURRENCY_MISMATCH = `select f.date::text as date, f.link_id, f.prod
  where f.terms_type = 'flat' and f.terms_currency <> f.currency and f.conv_seq is not null
  order by f.conv_seq limit 1`
 
-const CHANGED = `f.status not in ('approved', 'paid') and (f.row_id is null
-  or (f.creator_id, f.brand_id, f.asin, f.sales_cents, f.orders, f.units, f.clicks, f.dpv, f.atc, f.new_commission, f.status)
-     is distinct from (f.old_creator, f.old_brand, f.old_asin, f.old_sales, f.old_orders, f.old_units, f.old_clicks, f.old_dpv, f.old_atc, f.old_commission, f.old_status))`
-
 export const COUNTS = `select
   count(*) filter (where f.row_id is null)::int as inserted,
-  count(*) filter (where f.row_id is not null and ${CHANGED})::int as updated,
+  count(*) filter (where f.row_id is not null and f.changed)::int as updated,
   count(*) filter (where f.status = 'reversed' and f.old_status is distinct from 'reversed')::int as reversed,
   count(*)::int as rows
   from ingest_final f`
@@ -184,7 +207,7 @@ export const UPSERT = `insert into report_rows as r (date, link_id, product_id, 
   select f.date, f.link_id, f.product_id, f.marketplace, f.creator_id, f.brand_id, f.asin, f.currency,
          f.sales_cents, f.new_commission, f.status, f.orders, f.units, f.clicks, f.dpv, f.atc
     from ingest_final f
-   where ${CHANGED}
+   where f.changed
    -- in key order: index insertions then land on neighbouring pages
    order by f.date, f.link_id, f.product_id, f.marketplace
   on conflict (date, link_id, product_id, marketplace) do update set
