@@ -46,6 +46,21 @@ describe('reports: rows and fields', () => {
     assert.equal(noTracking.link.tracking_id, '')
   })
 
+  test('text of any kind comes back exactly: quotes, backslashes, control characters, non-ASCII', async () => {
+    // The rows' JSON is written by PostgreSQL and copied byte for byte into the body.
+    const tracking = 'q"uote \\ back\nnew\u0001 é 日本 🎉'
+    await s.db.query(`update links set tracking_id = $1 where id = 'l_a1'`, [tracking])
+    try {
+      const res = await s.get(R(`${range}&link_id=l_a1&limit=500`), TOKENS.cr_a)
+      assert.equal(res.status, 200)
+      assert.ok(res.body.reports.length > 0)
+      for (const r of res.body.reports) assert.equal(r.link.tracking_id, tracking)
+      assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8')
+    } finally {
+      await s.db.query(`update links set tracking_id = 'ig-post-1' where id = 'l_a1'`)
+    }
+  })
+
   test('default limit is 100 and rows are ordered by date', async () => {
     const res = await s.get(R(range), TOKENS.cr_a)
     assert.equal(res.body.reports.length, 100)
