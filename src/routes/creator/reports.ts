@@ -72,7 +72,7 @@ const reportKey = (key: CursorKey) => {
  * are not decoded and serialized again. Tests check every body against the served schema.
  * Written into one Buffer rather than joined into one string: a 500-row page is a string of a
  * few hundred KB, which V8 places in large-object space, freed only by full collections
- * (measured: heap peaks of 150 MB under load, against ~60 MB with the Buffer).
+ * (measured at 16 connections, 500-row pages: heap peak 149 MB as a string, 115 MB as a Buffer).
  */
 function pageBody(rows: ReportRow[], nextCursor: string | null): Buffer {
   const head = '{"reports":['
