@@ -117,3 +117,35 @@ test('SIGTERM under load: zero failed requests among those accepted, exit 0 with
     await tdb.drop()
   }
 })
+
+// `csapi serve` restarts itself under a bounded heap (src/bin.ts); the parent passes SIGTERM on.
+test('csapi serve runs the server under --max-old-space-size; SIGTERM to the parent stops both', { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
+  const serveWith = async (env: Record<string, string>) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'serve', '--port', '0'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: 'memory:', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout.on('data', (c) => (out += c))
+    const exited = once(child, 'exit') as Promise<[number | null, string | null]>
+    for (let i = 0; i < 300 && !/Server listening at/.test(out); i++) await sleep(100)
+    assert.match(out, /Server listening at/)
+    const { readFileSync } = await import('node:fs')
+    const kids = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+    const cmdlines = kids.map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'))
+    child.kill('SIGTERM')
+    const [code] = await exited
+    for (const pid of kids) assert.throws(() => process.kill(Number(pid), 0), 'the server process is gone too')
+    return { code, cmdlines }
+  }
+  const bounded = await serveWith({})
+  assert.equal(bounded.code, 0)
+  assert.equal(bounded.cmdlines.length, 1)
+  assert.ok(bounded.cmdlines[0]!.includes('--max-old-space-size=128'), bounded.cmdlines[0]!.join(' '))
+  const custom = await serveWith({ CSAPI_MAX_OLD_SPACE_MB: '300' })
+  assert.ok(custom.cmdlines[0]!.includes('--max-old-space-size=300'))
+  const off = await serveWith({ CSAPI_MAX_OLD_SPACE_MB: '0' })
+  assert.equal(off.code, 0)
+  assert.deepEqual(off.cmdlines, [], 'no second process when turned off')
+})
