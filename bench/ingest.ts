@@ -263,7 +263,7 @@ async function main() {
     console.log(`  report rows ${s.reportRows.inserted} inserted, ${s.reportRows.updated} updated; ${s.unplaced.reduce((n, u) => n + u.count, 0)} unplaceable; phases ms ${JSON.stringify(s.phases)}`)
     console.log(`  peak RSS of the ingest process: ${mb(r.maxRssBytes)} (limit 250 MB)`)
     const again = await runChild(url.toString(), files)
-    console.log(`  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s`)
+    console.log(`  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s; phases ms ${JSON.stringify(again.summary.phases)}`)
     console.log(`ratio ingest / raw COPY ceiling: ${(rate / ceiling).toFixed(2)} (target ≥ 0.5)`)
     const stageRate = rows / ((s.phases.stage ?? 0) / 1000)
     console.log(`  of which reading + mapping + COPY into staging alone: ${Math.round(stageRate).toLocaleString('en-US')} rows/s = ${(stageRate / ceiling).toFixed(2)} of the ceiling`)
