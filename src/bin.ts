@@ -1,22 +1,20 @@
 // Entry point of the `csapi` command (bin/csapi.js loads the compiled copy of this file).
 //
-// `csapi serve` runs under a bounded V8 heap. Left alone, V8 lets the old generation fill with
-// garbage up to hundreds of MB on a large machine before a full collection (measured: 220 MB
-// RSS serving 500-row pages at 16 connections, ~40 MB of it live). Heap limits can only be set
-// when Node starts, so this process starts the server again with them and stays as a small
-// parent (no app code loaded) that passes signals on and exits with the server's status.
-// An operator who sets --max-old-space-size (flag or NODE_OPTIONS) keeps theirs;
-// CSAPI_MAX_OLD_SPACE_MB=0 turns this off.
+// `csapi serve` runs under bounded V8 heap flags (src/heap-flags.ts). They can only be set when
+// Node starts, so a single-process serve starts the server again with them and stays as a small
+// parent (no app code loaded) that passes signals on and exits with the server's status. With
+// --workers the cluster primary is that parent already and gives the flags to its workers.
 import { spawn } from 'node:child_process'
 import { constants } from 'node:os'
+import { heapFlags } from './heap-flags.js'
 
 const args = process.argv.slice(2)
-const flags = serveHeapFlags()
+const flags = respawnFlags()
 
 if (flags) {
   const child = spawn(process.execPath, [...process.execArgv, ...flags, process.argv[1]!, ...args], {
     stdio: 'inherit',
-    env: { ...process.env, CSAPI_HEAP_FLAGS: flags.join(' ') },
+    env: { ...process.env, CSAPI_SERVE_CHILD: '1' },
   })
   // SIGINT from a terminal reaches the whole process group, the server included; SIGTERM is
   // passed on for it, so that the server sees one shutdown request, never a second SIGINT.
@@ -33,16 +31,17 @@ if (flags) {
   await run(args)
 }
 
-/** The heap flags to restart `csapi serve` with, or null to run here as we are. */
-function serveHeapFlags(): string[] | null {
-  if (args[0] !== 'serve' || process.env.CSAPI_HEAP_FLAGS !== undefined) return null
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
-  if (given.some((a) => /^--max[-_]old[-_]space[-_]size/.test(a))) return null
-  const raw = process.env.CSAPI_MAX_OLD_SPACE_MB ?? '128'
-  if (!/^\d+$/.test(raw)) {
-    process.stderr.write(`csapi: CSAPI_MAX_OLD_SPACE_MB must be a whole number of MB, or 0 to leave the heap alone (got "${raw}")\n`)
+/** The flags to restart a single-process `csapi serve` with, or null to run here as we are. */
+function respawnFlags(): string[] | null {
+  if (args[0] !== 'serve' || process.env.CSAPI_SERVE_CHILD !== undefined) return null
+  const workers = args.findIndex((a) => a === '--workers' || a.startsWith('--workers='))
+  const n = workers < 0 ? '1' : args[workers]!.includes('=') ? args[workers]!.split('=')[1] : args[workers + 1]
+  if (n !== '1') return null // the cluster primary passes the flags to its workers (or the CLI refuses the value)
+  try {
+    const flags = heapFlags()
+    return flags.length > 0 ? flags : null
+  } catch (err) {
+    process.stderr.write(`csapi: ${(err as Error).message}\n`)
     process.exit(2)
   }
-  if (Number(raw) === 0) return null
-  return [`--max-old-space-size=${Number(raw)}`]
 }

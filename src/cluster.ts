@@ -4,6 +4,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { ConfigError } from './db/index.js'
 import { cursorSecrets, openAndMigrate, serve, type ServeOptions } from './server.js'
+import { heapFlags } from './heap-flags.js'
 
 const RESTARTS_PER_MINUTE = 10
 
@@ -12,6 +13,14 @@ export async function serveCluster(workers: number, opts: ServeOptions): Promise
     await serve(opts)
     return
   }
+  let flags: string[]
+  try {
+    flags = heapFlags()
+  } catch (err) {
+    throw new ConfigError((err as Error).message)
+  }
+  // the workers serve under bounded heaps (src/heap-flags.ts); this process only supervises
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...flags] })
   const url = opts.config.databaseUrl ?? ''
   if (!url.startsWith('postgres://') && !url.startsWith('postgresql://')) {
     throw new ConfigError('--workers needs PostgreSQL (DATABASE_URL=postgres://…): a PGlite database belongs to one process')

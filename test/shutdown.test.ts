@@ -119,7 +119,7 @@ test('SIGTERM under load: zero failed requests among those accepted, exit 0 with
 })
 
 // `csapi serve` restarts itself under a bounded heap (src/bin.ts); the parent passes SIGTERM on.
-test('csapi serve runs the server under --max-old-space-size; SIGTERM to the parent stops both', { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
+test('csapi serve runs the server under bounded heap flags; SIGTERM to the parent stops both', { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
   const serveWith = async (env: Record<string, string>) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'serve', '--port', '0'], {
       cwd: root,
@@ -142,10 +142,10 @@ test('csapi serve runs the server under --max-old-space-size; SIGTERM to the par
   const bounded = await serveWith({})
   assert.equal(bounded.code, 0)
   assert.equal(bounded.cmdlines.length, 1)
-  assert.ok(bounded.cmdlines[0]!.includes('--max-old-space-size=128'), bounded.cmdlines[0]!.join(' '))
-  const custom = await serveWith({ CSAPI_MAX_OLD_SPACE_MB: '300' })
+  assert.ok(bounded.cmdlines[0]!.includes('--max-old-space-size=128') && bounded.cmdlines[0]!.includes('--max-semi-space-size=4'), bounded.cmdlines[0]!.join(' '))
+  const custom = await serveWith({ CSAPI_NODE_HEAP_FLAGS: '--max-old-space-size=300' })
   assert.ok(custom.cmdlines[0]!.includes('--max-old-space-size=300'))
-  const off = await serveWith({ CSAPI_MAX_OLD_SPACE_MB: '0' })
+  const off = await serveWith({ CSAPI_NODE_HEAP_FLAGS: '' })
   assert.equal(off.code, 0)
   assert.deepEqual(off.cmdlines, [], 'no second process when turned off')
 })
