@@ -26,6 +26,7 @@ const { values: opt } = parseArgs({
     keep: { type: 'boolean', default: false }, // keep the database for the next run
     reuse: { type: 'boolean', default: false }, // use a kept database if it has the right size
     'skip-pglite': { type: 'boolean', default: false },
+    'skip-scale': { type: 'boolean', default: false }, // full runs: no 1M twin for the p99 at two sizes
     'cpu-prof': { type: 'boolean', default: false },
     only: { type: 'string' }, // substring of scenario names
   },
@@ -39,14 +40,17 @@ const WORKERS = Number(opt.workers)
 const PGLITE_ROWS = 1_000_000
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const BENCH_DB = 'csapi_bench'
-const benchUrl = (() => {
+const SCALE_DB = 'csapi_bench_1m' // the 1M-row twin of a full run, for the p99 at two sizes
+const SCALE_ROWS = 1_000_000
+const urlOf = (name: string) => {
   const u = new URL(ADMIN_URL)
-  u.pathname = `/${BENCH_DB}`
+  u.pathname = `/${name}`
   return u.toString()
-})()
+}
+const benchUrl = urlOf(BENCH_DB)
 const SECRET = 'bench-cursor-secret-0123456789abcdef0123456789'
 const EXTRA_DEPTHS = [1_000, 50_000]
-const PORTS = { ours: 39101, baseline: 39102, postgraphile: 39103, pglite: 39104 }
+const PORTS = { ours: 39101, baseline: 39102, postgraphile: 39103, pglite: 39104, scale: 39105 }
 
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`)
 const children: ChildProcess[] = []
@@ -177,31 +181,32 @@ async function warm(t: { url: string; headers?: Record<string, string>; body?: s
   for (let i = 0; i < n; i += 10) await Promise.all(Array.from({ length: 10 }, one))
 }
 
-async function prepareDatabase(): Promise<number> {
+async function prepareDatabase(name = BENCH_DB, rows = ROWS): Promise<number> {
+  const url = urlOf(name)
   const admin = new pg.Client(ADMIN_URL)
   await admin.connect()
   try {
     if (opt.reuse) {
-      const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB])
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
       if (exists.rowCount) {
-        const db = await openDb(benchUrl, { poolSize: 1 })
+        const db = await openDb(url, { poolSize: 1 })
         const [row] = await db.query<{ n: number }>(`select count(*)::int as n from report_rows`).catch(() => [{ n: -1 }])
         await db.close()
-        if (Math.abs(row!.n - ROWS) < ROWS * 0.01) {
-          log(`reusing ${BENCH_DB} (${row!.n} report rows)`)
+        if (Math.abs(row!.n - rows) < rows * 0.01) {
+          log(`reusing ${name} (${row!.n} report rows)`)
           return 0
         }
       }
     }
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`)
-    await admin.query(`create database ${BENCH_DB}`)
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.query(`create database ${name}`)
   } finally {
     await admin.end()
   }
-  const db = await openDb(benchUrl, { poolSize: 1 })
+  const db = await openDb(url, { poolSize: 1 })
   const t0 = Date.now()
   try {
-    await generate(db, datasetSize(ROWS))
+    await generate(db, datasetSize(rows))
   } finally {
     await db.close()
   }
@@ -333,7 +338,7 @@ async function measurePglite(results: Result[]): Promise<{ peakRssMb: number; ge
   const server = startOurs(PORTS.pglite, url, 'ours-pglite', 1, { CSAPI_MAX_EVENT_LOOP_DELAY_MS: '0' })
   try {
     await waitFor(`http://127.0.0.1:${PORTS.pglite}/readyz`, 120_000)
-    const scenarios = await buildScenariosPglite(ids)
+    const scenarios = await buildScenariosApi(ids, `http://127.0.0.1:${PORTS.pglite}`)
     for (const s of scenarios) {
       await warm(s.ours, 50)
       const m = await wrk(s.ours, CONNECTIONS, SECONDS)
@@ -347,9 +352,8 @@ async function measurePglite(results: Result[]): Promise<{ peakRssMb: number; ge
   }
 }
 
-/** The PGlite run needs only our requests: cursors are walked through the API, no SQL. */
-async function buildScenariosPglite(ids: BenchIds): Promise<Scenario[]> {
-  const base = `http://127.0.0.1:${PORTS.pglite}`
+/** Our requests only (PGlite, the 1M twin): cursors are walked through the API, no SQL. */
+async function buildScenariosApi(ids: BenchIds, base: string): Promise<Scenario[]> {
   const auth = (t: string) => ({ authorization: `Bearer ${t}` })
   const out: Scenario[] = [
     { name: 'brands page (limit 100)', group: 'brands', depth: 0, limit: 100, ours: { url: `${base}/api/creator/v1/brands?limit=100`, headers: auth(ids.tokens.typical) }, sql: { text: '', params: [], prepared: false }, expectRows: 0 },
@@ -371,6 +375,69 @@ async function buildScenariosPglite(ids: BenchIds): Promise<Scenario[]> {
     out.push({ name: spec.name, group: 'reports', depth: spec.depth ?? 0, limit: spec.limit, ours: { url: `${base}/api/creator/v1/reports?${query}`, headers }, sql: { text: '', params: [], prepared: false }, expectRows: 0 })
   }
   return opt.only ? out.filter((s) => s.name.includes(opt.only!)) : out
+}
+
+interface ScaleResult {
+  name: string
+  rows_small: number
+  rows_full: number
+  p99_ms_small: number
+  p99_ms_full: number
+  /** p99 at the full size ÷ p99 at 1M: the target is within 20% (0.8–1.2). */
+  p99_full_vs_small: number
+  rps_small: number
+  rps_full: number
+  errors: number
+}
+
+/**
+ * The p99 of every reports page at 1M rows and at the full size, in the same run: a 1M twin
+ * of the dataset (same generator) and a second server on it, each scenario measured on the
+ * two servers back to back so that both see the same machine.
+ */
+async function measureScale(fullIds: BenchIds): Promise<{ results: ScaleResult[]; generationS: number }> {
+  const generationS = await prepareDatabase(SCALE_DB, SCALE_ROWS)
+  const db = await openDb(urlOf(SCALE_DB), { poolSize: 2 })
+  let smallIds: BenchIds
+  try {
+    smallIds = await prepareIds(db)
+  } finally {
+    await db.close()
+  }
+  const full = startOurs(PORTS.ours, benchUrl, 'ours')
+  const small = startOurs(PORTS.scale, urlOf(SCALE_DB), 'ours-1m')
+  try {
+    await waitFor(`http://127.0.0.1:${PORTS.ours}/readyz`)
+    await waitFor(`http://127.0.0.1:${PORTS.scale}/readyz`)
+    const reports = (list: Scenario[]) => list.filter((s) => s.group === 'reports')
+    const fullScenarios = reports(await buildScenariosApi(fullIds, `http://127.0.0.1:${PORTS.ours}`))
+    const smallScenarios = reports(await buildScenariosApi(smallIds, `http://127.0.0.1:${PORTS.scale}`))
+    const results: ScaleResult[] = []
+    for (const f of fullScenarios) {
+      const sm = smallScenarios.find((x) => x.name === f.name)!
+      await warm(f.ours)
+      await warm(sm.ours)
+      const mf = await wrk(f.ours, CONNECTIONS, SECONDS)
+      const ms = await wrk(sm.ours, CONNECTIONS, SECONDS)
+      const r: ScaleResult = {
+        name: f.name,
+        rows_small: smallIds.rowCounts.total,
+        rows_full: fullIds.rowCounts.total,
+        p99_ms_small: ms.p99_ms,
+        p99_ms_full: mf.p99_ms,
+        p99_full_vs_small: ratio(mf.p99_ms, ms.p99_ms),
+        rps_small: ms.rps,
+        rps_full: mf.rps,
+        errors: mf.errors + ms.errors,
+      }
+      results.push(r)
+      log(`scale ${f.name}: p99 ${r.p99_ms_full} ms at ${(r.rows_full / 1e6).toFixed(0)}M vs ${r.p99_ms_small} ms at 1M = ${r.p99_full_vs_small} (req/s ${r.rps_full} vs ${r.rps_small})`)
+    }
+    return { results, generationS }
+  } finally {
+    await stop(small)
+    await stop(full)
+  }
 }
 
 function fmt(m: Measure | undefined): string {
@@ -402,6 +469,7 @@ async function main() {
   } finally {
     await db.close()
   }
+  const scale = ROWS >= 10_000_000 && !opt['skip-scale'] && !opt.only ? await measureScale(ids) : null
   const results = pgRun.results
   // The embedded run is reported beside; its failure is reported, not fatal to the rest.
   const pglite = opt['skip-pglite']
@@ -421,16 +489,19 @@ async function main() {
     min_reports_vs_ceiling_limit_100: Math.min(...results.filter((r) => r.name.startsWith('reports') && r.reports_vs_ceiling !== undefined && !r.name.includes('limit 500')).map((r) => r.reports_vs_ceiling!)),
     min_reports_vs_ceiling_limit_500: Math.min(...results.filter((r) => r.name.includes('limit 500')).map((r) => r.reports_vs_ceiling!)),
     min_vs_postgraphile: Math.min(...results.filter((r) => r.vs_postgraphile !== undefined).map((r) => r.vs_postgraphile!)),
+    p99_full_vs_1m: scale ? Object.fromEntries(scale.results.map((r) => [r.name, r.p99_full_vs_small])) : null,
+    max_p99_full_vs_1m: scale ? Math.max(...scale.results.map((r) => r.p99_full_vs_small)) : null,
     peak_rss_mb: pgRun.peakRssMb,
     pglite_peak_rss_mb: pglite?.peakRssMb ?? null,
-    errors_total: results.reduce((s, r) => s + r.errors + (r.postgraphile?.errors ?? 0) + (r.offset?.errors ?? 0) + (r.pglite?.errors ?? 0) + (r.db_ceiling?.errors ?? 0) + (r.http_ceiling?.errors ?? 0), 0),
+    errors_total: results.reduce((s, r) => s + r.errors + (r.postgraphile?.errors ?? 0) + (r.offset?.errors ?? 0) + (r.pglite?.errors ?? 0) + (r.db_ceiling?.errors ?? 0) + (r.http_ceiling?.errors ?? 0), 0) + (scale?.results.reduce((n, r) => n + r.errors, 0) ?? 0),
   }
   const out = {
     generated_at: new Date().toISOString(),
     quick: QUICK,
     settings: { connections: CONNECTIONS, seconds: SECONDS, pool: POOL, workers: WORKERS, node: process.version },
-    dataset: { report_rows: ids.rowCounts.total, largest_creator_rows: ids.rowCounts.big, typical_creator_rows: ids.rowCounts.typical, generation_s: generationS, pglite_rows: pglite?.rows ?? null, pglite_generation_s: pglite?.generationS ?? null },
+    dataset: { report_rows: ids.rowCounts.total, largest_creator_rows: ids.rowCounts.big, typical_creator_rows: ids.rowCounts.typical, generation_s: generationS, scale_generation_s: scale?.generationS ?? null, pglite_rows: pglite?.rows ?? null, pglite_generation_s: pglite?.generationS ?? null },
     summary,
+    scale: scale?.results ?? null,
     scenarios: results.map((r) => ({ ...r, db_ceiling: r.db_ceiling && strip(r.db_ceiling), http_ceiling: r.http_ceiling && strip(r.http_ceiling), postgraphile: r.postgraphile && strip(r.postgraphile), offset: r.offset && strip(r.offset), pglite: r.pglite && strip(r.pglite) })),
     total_s: Math.round((Date.now() - t0) / 1000),
   }
@@ -438,7 +509,11 @@ async function main() {
   writeFileSync(join(ROOT, 'bench/results/latest.json'), JSON.stringify(out, null, 2) + '\n')
   // kept per size too, so that a quick run does not hide the last full one (not for --only)
   if (!opt.only) writeFileSync(join(ROOT, `bench/results/${ROWS >= 10_000_000 ? 'full' : 'quick'}.json`), JSON.stringify(out, null, 2) + '\n')
-  const md = `${table(results)}\n\n${Object.entries(summary).map(([k, v]) => `- ${k}: ${v}`).join('\n')}\n`
+  const scaleTable = scale
+    ? `\n\nThe same reports pages at 1M rows, measured back to back with the full size:\n\n| scenario | p99 ms full | p99 ms 1M | full ÷ 1M | req/s full | req/s 1M |\n|---|---|---|---|---|---|\n` +
+      scale.results.map((r) => `| ${r.name} | ${r.p99_ms_full} | ${r.p99_ms_small} | ${r.p99_full_vs_small} | ${r.rps_full} | ${r.rps_small} |`).join('\n')
+    : ''
+  const md = `${table(results)}${scaleTable}\n\n${Object.entries(summary).map(([k, v]) => `- ${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`).join('\n')}\n`
   writeFileSync(join(ROOT, 'bench/results/latest.md'), md)
   const depthOf = (r: Result) => r.depth
   const reportsAtDepth = results.filter((r) => r.name.startsWith('reports largest') && (r.name.includes('after') || r.name === 'reports largest limit 100'))
@@ -460,6 +535,7 @@ async function main() {
     const admin = new pg.Client(ADMIN_URL)
     await admin.connect()
     await admin.query(`drop database if exists ${BENCH_DB} with (force)`)
+    await admin.query(`drop database if exists ${SCALE_DB} with (force)`)
     await admin.end()
   }
 }
