@@ -165,9 +165,9 @@ async function reportScenario(db: Db, ids: BenchIds, bases: Bases, spec: ReportS
     )
     after = row!
   }
-  const q = { creatorId: creator, start: YEAR_START, end: YEAR_END, filters, after, take: spec.limit + 1 }
+  const q = { creatorId: creator, start: YEAR_START, end: YEAR_END, filters, after, limit: spec.limit }
   const sql = await record((qq) => listCreatorReports(qq, q))
-  const expectRows = Math.min(spec.limit, (await listCreatorReports(db, q)).length)
+  const expectRows = Math.min(spec.limit, (await listCreatorReports(db, q)).found)
 
   const scenario: Scenario = {
     name: spec.name,

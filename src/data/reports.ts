@@ -18,14 +18,18 @@ export interface ReportQuery {
   filters: ReportFilters
   /** The (date, id) of the last row of the previous page. */
   after: { date: string; id: number } | null
-  take: number
+  limit: number
 }
 
-/** One row of a page: its key for the cursor, and the row as the API sends it, in JSON. */
-export interface ReportRow {
-  date: string
-  id: number
-  json: string
+/** A page as PostgreSQL wrote it: the rows' JSON, joined, and the key of its last row. */
+export interface ReportPage {
+  /** Rows found: the page's, plus one when more follow. */
+  found: number
+  /** The page's row objects in order, comma-separated ('' for none). */
+  rows: string
+  /** Rows whose JSON is NULL: a required value is NULL in the database (never expected). */
+  broken: number
+  last: { date: string; id: number } | null
 }
 
 // The API's report object, built by PostgreSQL from the route's schema.
@@ -51,8 +55,12 @@ const REPORT_JSON = jsonObjectSql(Report, {
 // the planner can use that filter's (creator_id, column, date, id) index.
 const FILTER_COLUMNS = ['brand_id', 'product_id', 'asin', 'link_id', 'marketplace'] as const
 
-/** One page of a creator's report rows in (date, id) order, as one index range scan. */
-export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise<ReportRow[]> {
+/**
+ * One page of a creator's report rows in (date, id) order, as one index range scan, returned as
+ * one row: the server copies the page's JSON into the response without handling each row
+ * (measured: docs/performance.md). One row more than the page is read to know if more follow.
+ */
+export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise<ReportPage> {
   const params: unknown[] = [q.creatorId, q.start, q.end]
   const where = ['r.creator_id = $1', 'r.date >= $2::date', 'r.date <= $3::date']
   for (const col of FILTER_COLUMNS) {
@@ -65,18 +73,28 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
     params.push(q.after.date, q.after.id)
     where.push(`(r.date, r.id) > ($${params.length - 1}::date, $${params.length}::bigint)`)
   }
-  params.push(q.take)
-  return db.query<ReportRow>(
-    `select r.date, r.id, ${REPORT_JSON} as json
-       from report_rows r
-       join links l on l.id = r.link_id
-      where ${where.join(' and ')}
-      order by r.date, r.id
-      limit $${params.length}`,
+  params.push(q.limit)
+  const k = `$${params.length}::int`
+  const [page] = await db.query<{ found: number; rows: string; broken: number; last_date: string | null; last_id: number | null }>(
+    `with found as (
+       select r.date, r.id, ${REPORT_JSON} as json, row_number() over (order by r.date, r.id) as n
+         from report_rows r
+         join links l on l.id = r.link_id
+        where ${where.join(' and ')}
+        order by r.date, r.id
+        limit ${k} + 1)
+     select count(*)::int as found,
+            coalesce(string_agg(json, ',' order by n) filter (where n <= ${k}), '') as rows,
+            count(*) filter (where json is null)::int as broken,
+            max(date) filter (where n = ${k}) as last_date,
+            max(id) filter (where n = ${k}) as last_id
+       from found`,
     params,
     // Prepared only without a filter: a generic plan cannot know that a filter value is rare,
     // and would walk the creator's covering index filtering row by row (measured: 140 ms
     // instead of 0.4 ms for a brand of the largest creator). Filtered pages are planned each time.
     { prepare: !FILTER_COLUMNS.some((col) => q.filters[col] !== undefined) },
   )
+  const { found, rows, broken, last_date, last_id } = page!
+  return { found, rows, broken, last: last_date !== null && last_id !== null ? { date: last_date, id: last_id } : null }
 }
