@@ -3,7 +3,7 @@
 // the real schema, indexes and constraints are measured.
 import type { Db } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
-import { createToken } from '../src/data/tokens.js'
+import { createToken } from '../src/tokens/tokens.js'
 
 export interface DatasetSize {
   reportRows: number

@@ -209,7 +209,7 @@ async function child(url: string, files: string[]): Promise<void> {
   const started = process.hrtime.bigint()
   let peak = 0
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100)
-  const summary = await ingestAmazonAttribution(db, files, { pgUrl: url })
+  const summary = await ingestAmazonAttribution(db, files)
   const ms = Number(process.hrtime.bigint() - started) / 1e6
   clearInterval(timer)
   await db.close()

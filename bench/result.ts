@@ -1,0 +1,38 @@
+// One scenario's figures, as they appear in latest.json (keys and their order).
+import type { Measure } from './load.js'
+
+export interface Result {
+  name: string
+  depth: number
+  rps: number
+  p50_ms: number
+  p99_ms: number
+  errors: number
+  /** Server CPU per request (all its processes): robust to a busy machine, unlike req/s. */
+  cpu_ms_per_req: number
+  db_ceiling?: Measure
+  http_ceiling?: Measure
+  combined_ceiling_rps?: number
+  reports_vs_ceiling?: number
+  postgraphile?: Measure
+  vs_postgraphile?: number
+  offset?: Measure
+  vs_offset?: number
+  pglite?: Measure
+}
+
+/** One reports page at 1M rows and at the full size, measured back to back. */
+export interface ScaleResult {
+  name: string
+  rows_small: number
+  rows_full: number
+  p99_ms_small: number
+  p99_ms_full: number
+  /** p99 at the full size ÷ p99 at 1M: the target is within 20% (0.8–1.2). */
+  p99_full_vs_small: number
+  rps_small: number
+  rps_full: number
+  errors: number
+}
+
+export const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100

@@ -1,0 +1,62 @@
+// The same scenarios, our requests only, on the embedded database (PGlite) at 1M rows. The
+// dataset is generated once into $TMPDIR and kept between runs: it takes minutes.
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDb } from '../../src/db/index.js'
+import { datasetSize, generate, prepareIds, type BenchIds } from '../dataset.js'
+import { wrk } from '../load.js'
+import { log } from '../log.js'
+import type { Result } from '../result.js'
+import { peakRssMb, warm } from '../sample.js'
+import { buildScenarios } from '../scenarios/index.js'
+import { startOursPglite } from '../servers/ours.js'
+import type { RunSettings } from './settings.js'
+
+const PGLITE_ROWS = 1_000_000
+
+async function preparePglite(): Promise<{ dir: string; seconds: number }> {
+  const dir = join(tmpdir(), `csapi-bench-pglite-${PGLITE_ROWS}`)
+  if (existsSync(join(dir, 'bench-ready'))) {
+    log(`reusing the PGlite dataset in ${dir}`)
+    return { dir, seconds: 0 }
+  }
+  rmSync(dir, { recursive: true, force: true })
+  const t0 = Date.now()
+  const db = await openDb(`file:${dir}/pgdata`)
+  try {
+    await generate(db, datasetSize(PGLITE_ROWS))
+  } finally {
+    await db.close()
+  }
+  writeFileSync(join(dir, 'bench-ready'), new Date().toISOString())
+  return { dir, seconds: Math.round((Date.now() - t0) / 1000) }
+}
+
+/** Adds each scenario's PGlite figures to its result (by name). */
+export async function measurePglite(s: RunSettings, results: Result[]) {
+  const { dir, seconds } = await preparePglite()
+  const url = `file:${dir}/pgdata`
+  // PGlite is one process's database: issue the tokens first, close, then let the server open it.
+  const db = await openDb(url)
+  let ids: BenchIds
+  try {
+    ids = await prepareIds(db)
+  } finally {
+    await db.close()
+  }
+  const server = await startOursPglite(url, s.ours)
+  try {
+    const scenarios = await buildScenarios({ ids, bases: { ours: server.base }, db: null, extraDepths: [] }, s.only)
+    for (const sc of scenarios) {
+      await warm(sc.ours, 50)
+      const m = await wrk(sc.ours, s.connections, s.seconds)
+      const r = results.find((x) => x.name === sc.name)
+      if (r) r.pglite = m
+      log(`PGlite ${sc.name}: ${m.rps} req/s p50 ${m.p50_ms} ms p99 ${m.p99_ms} ms errors ${m.errors}`)
+    }
+    return { peakRssMb: peakRssMb(server.pid), generationS: seconds, rows: ids.rowCounts.total }
+  } finally {
+    await server.stop()
+  }
+}

@@ -1,0 +1,133 @@
+// The main run on PostgreSQL: our service, its ceilings and its peers, each scenario measured
+// side by side within a few seconds.
+import { rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Db } from '../../src/db/index.js'
+import type { BenchIds } from '../dataset.js'
+import { pgbench, wrk } from '../load.js'
+import { log } from '../log.js'
+import { freePort, type Server } from '../process.js'
+import { ratio, type Result } from '../result.js'
+import { peakRssMb, warm, wrkCpu } from '../sample.js'
+import { buildScenarios, validate, type Scenario } from '../scenarios/index.js'
+import { startOurs } from '../servers/ours.js'
+import { startBaseline, startPostgraphile } from '../servers/peers.js'
+import type { RunSettings } from './settings.js'
+
+/** Depths measured for the plot only. */
+const EXTRA_DEPTHS = [1_000, 50_000]
+
+interface Servers {
+  ours: Server
+  postgraphile: Server
+  baseline: Server
+}
+
+export async function measurePostgres(s: RunSettings, databaseUrl: string, ids: BenchIds, db: Db) {
+  const ours = await startOurs('ours', databaseUrl, s.ours)
+  try {
+    const postgraphile = await startPostgraphile(databaseUrl, s.pool)
+    try {
+      const results = await withBaseline(s, databaseUrl, ids, db, ours, postgraphile)
+      return { results, peakRssMb: peakRssMb(ours.pid) }
+    } finally {
+      await postgraphile.stop()
+    }
+  } finally {
+    await ours.stop()
+  }
+}
+
+/** The HTTP ceiling serves our own response bodies, so they are captured before it starts. */
+async function withBaseline(
+  s: RunSettings,
+  databaseUrl: string,
+  ids: BenchIds,
+  db: Db,
+  ours: Server,
+  postgraphile: Server,
+): Promise<Result[]> {
+  const port = await freePort()
+  const bases = { ours: ours.base, postgraphile: postgraphile.base, baseline: `http://127.0.0.1:${port}` }
+  const scenarios = await buildScenarios({ ids, bases, db, extraDepths: EXTRA_DEPTHS }, s.only)
+  const bodies: Record<string, string> = {}
+  for (const [i, sc] of scenarios.entries()) {
+    const res = await fetch(sc.ours.url, { headers: sc.ours.headers ?? {} })
+    bodies[String(i)] = await res.text()
+  }
+  const bodiesFile = join(tmpdir(), `csapi-bench-bodies-${process.pid}.json`)
+  writeFileSync(bodiesFile, JSON.stringify(bodies))
+  try {
+    const baseline = await startBaseline(port, bodiesFile, databaseUrl, s.pool)
+    try {
+      for (const [i, sc] of scenarios.entries()) {
+        if ((await validate(sc)) !== bodies[String(i)]) {
+          throw new Error(`${sc.name}: our response changed between two identical requests`)
+        }
+      }
+      const results: Result[] = []
+      for (const [i, sc] of scenarios.entries()) {
+        results.push(await measureScenario(s, databaseUrl, sc, i, { ours, postgraphile, baseline }))
+      }
+      return results
+    } finally {
+      await baseline.stop()
+    }
+  } finally {
+    rmSync(bodiesFile, { force: true })
+  }
+}
+
+async function measureScenario(
+  s: RunSettings,
+  databaseUrl: string,
+  sc: Scenario,
+  key: number,
+  servers: Servers,
+): Promise<Result> {
+  const ceilingTarget = { url: `${servers.baseline.base}/ceiling/${key}` }
+  await warm(sc.ours)
+  await warm(ceilingTarget)
+  if (sc.offset) await warm(sc.offset, sc.depth > 10_000 ? 20 : 150)
+  if (sc.postgraphile) await warm(sc.postgraphile)
+  const m = await wrkCpu(sc.ours, servers.ours.pid, s.connections, s.seconds)
+  const r: Result = {
+    name: sc.name,
+    depth: sc.depth,
+    rps: m.rps,
+    p50_ms: m.p50_ms,
+    p99_ms: m.p99_ms,
+    errors: m.errors,
+    cpu_ms_per_req: m.cpu_ms_per_req,
+  }
+  if (sc.ceilings) {
+    r.db_ceiling = await pgbench(databaseUrl, sc.sql.text, sc.sql.params, sc.sql.prepared, s.connections, s.seconds)
+    r.http_ceiling = await wrk(ceilingTarget, s.connections, s.seconds)
+    r.combined_ceiling_rps = Math.round(1 / (1 / r.db_ceiling.rps + 1 / r.http_ceiling.rps))
+    r.reports_vs_ceiling = ratio(r.rps, r.combined_ceiling_rps)
+  }
+  if (sc.postgraphile) {
+    r.postgraphile = await wrkCpu(sc.postgraphile, servers.postgraphile.pid, s.connections, s.seconds)
+    r.vs_postgraphile = ratio(r.rps, r.postgraphile.rps)
+  }
+  if (sc.offset) {
+    r.offset = await wrkCpu(sc.offset, servers.baseline.pid, s.connections, s.seconds)
+    r.vs_offset = ratio(r.rps, r.offset.rps)
+  }
+  log(describe(r))
+  return r
+}
+
+function describe(r: Result): string {
+  let line = `${r.name}: ${r.rps} req/s p50 ${r.p50_ms} ms p99 ${r.p99_ms} ms cpu ${r.cpu_ms_per_req} ms/req`
+  if (r.reports_vs_ceiling !== undefined) {
+    line += `, vs ceiling ${r.reports_vs_ceiling} (db ${r.db_ceiling!.rps}, http ${r.http_ceiling!.rps})`
+  }
+  if (r.vs_postgraphile !== undefined) line += `, vs PostGraphile ${r.vs_postgraphile}`
+  if (r.vs_offset !== undefined) line += `, vs OFFSET ${r.vs_offset}`
+  if (r.postgraphile) {
+    line += ` (PostGraphile cpu ${(r.postgraphile as { cpu_ms_per_req?: number }).cpu_ms_per_req} ms/req)`
+  }
+  return line
+}

@@ -1,0 +1,62 @@
+// What a server process costs, read from /proc: CPU time and peak RSS of the process and its
+// children (the small parent that sets heap flags, or the cluster primary and its workers).
+import { readFileSync } from 'node:fs'
+import { wrk, type HttpTarget, type Measure } from './load.js'
+
+function children(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+}
+
+/** Sums `own(pid)` over a process tree; a process that has gone counts 0. */
+function overTree(pid: number, own: (pid: number) => number): number {
+  try {
+    return own(pid) + children(pid).reduce((s, k) => s + overTree(k, own), 0)
+  } catch {
+    return 0
+  }
+}
+
+/** CPU time (user + system, ms) used so far by a process and its children. */
+export function cpuMs(pid: number): number {
+  return overTree(pid, (p) => {
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100 // utime, stime in clock ticks (100/s)
+  })
+}
+
+/** Peak resident set (VmHWM) of a process and its children, in MB. */
+export function peakRssMb(pid: number): number {
+  const mb = overTree(pid, (p) => {
+    const status = readFileSync(`/proc/${p}/status`, 'utf8')
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
+  })
+  return Math.round(mb)
+}
+
+export type CpuMeasure = Measure & { cpu_ms_per_req: number }
+
+/** wrk against a server process, adding the server's CPU milliseconds per request. */
+export async function wrkCpu(
+  target: HttpTarget,
+  pid: number,
+  connections: number,
+  seconds: number,
+): Promise<CpuMeasure> {
+  const before = cpuMs(pid)
+  const m = await wrk(target, connections, seconds)
+  const perReq = (cpuMs(pid) - before) / Math.max(1, m.requests)
+  return { ...m, cpu_ms_per_req: Math.round(perReq * 1000) / 1000 }
+}
+
+/** A few hundred requests before measuring: JIT, plan caches, pool connections, OS page cache. */
+export async function warm(t: HttpTarget, n = 150): Promise<void> {
+  const init: RequestInit = t.body
+    ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: t.body }
+    : { headers: t.headers ?? {} }
+  const one = async () => {
+    const res = await fetch(t.url, init)
+    await res.arrayBuffer()
+  }
+  for (let i = 0; i < n; i += 10) await Promise.all(Array.from({ length: 10 }, one))
+}

@@ -1,0 +1,80 @@
+// `npm run bench` refuses to start without its prerequisites, naming the install command, and
+// parses its options strictly. Cheap: nothing is generated or measured.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { checkPrerequisites, describeProblems, INSTALL } from '../bench/check.js'
+import { parseOptions, UsageError } from '../bench/options.js'
+
+// Port 1: nothing listens there, so the connection is refused at once.
+const UNREACHABLE = 'postgres://postgres@127.0.0.1:1/postgres'
+
+function bench(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stderr }))
+  })
+}
+
+test('bench prerequisites: a PATH without wrk stops the run at start with the install command, exit 2', async () => {
+  const bin = mkdtempSync(join(tmpdir(), 'csapi-bench-path-'))
+  try {
+    // pgbench is there, wrk is not
+    writeFileSync(join(bin, 'pgbench'), '#!/bin/sh\nexit 0\n')
+    chmodSync(join(bin, 'pgbench'), 0o755)
+    const problems = await checkPrerequisites(bin, UNREACHABLE)
+    assert.deepEqual(problems.tools, ['wrk (package wrk)'])
+    assert.match(problems.database ?? '', /cannot be used: /)
+
+    const run = await bench(['--quick'], { PATH: bin, BENCH_DATABASE_URL: UNREACHABLE, HOME: tmpdir() })
+    assert.equal(run.code, 2, run.stderr)
+    assert.ok(run.stderr.includes(INSTALL), run.stderr)
+    assert.match(run.stderr, /not on PATH: wrk \(package wrk\);/)
+    assert.doesNotMatch(run.stderr, /pgbench \(package/)
+    assert.match(run.stderr, /PostgreSQL at BENCH_DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:1\/postgres\)/)
+    assert.doesNotMatch(run.stderr, /\[bench\] dataset/) // nothing started
+  } finally {
+    rmSync(bin, { recursive: true, force: true })
+  }
+})
+
+test('bench prerequisites: the message names both tools and the install command', () => {
+  const tools = ['wrk (package wrk)', 'pgbench (package postgresql-client)']
+  assert.equal(describeProblems({ tools, database: null }), 'bench: missing prerequisites:\n' +
+    `not on PATH: ${tools.join(', ')}; install with:\n  ${INSTALL}\n`)
+  assert.equal(describeProblems({ tools: [], database: null }), null)
+  assert.equal(INSTALL, 'apt-get update && apt-get install -y wrk postgresql-client')
+})
+
+test('bench options: defaults by size, and unknown options or bad numbers refused', async () => {
+  const quick = parseOptions(['--quick'])
+  assert.equal(quick.rows, 1_000_000)
+  assert.equal(quick.seconds, 2)
+  assert.equal(quick.database, 'csapi_bench')
+  const full = parseOptions(['--rows', '200000', '--only', 'brands', '--database', 'csapi_bench_mine'])
+  assert.equal(full.rows, 200_000)
+  assert.equal(full.seconds, 8)
+  assert.equal(full.only, 'brands')
+  assert.equal(full.database, 'csapi_bench_mine')
+  assert.equal(parseOptions([], { BENCH_DATABASE_NAME: 'csapi_bench_env' }).database, 'csapi_bench_env')
+  assert.throws(() => parseOptions(['--qiuck']), UsageError)
+  assert.throws(() => parseOptions(['extra']), UsageError)
+  assert.throws(() => parseOptions(['--rows', '1e6']), /--rows takes a positive integer \(got "1e6"\)/)
+  assert.throws(() => parseOptions(['--seconds', '0']), UsageError)
+  assert.throws(() => parseOptions(['--database', 'x; drop database postgres']), UsageError)
+  assert.throws(() => parseOptions(['--database', 'csapi_bench_ingest_base']), /belongs to npm run bench:ingest/)
+
+  const run = await bench(['--rows', 'many'], { PATH: process.env.PATH ?? '', HOME: tmpdir() })
+  assert.equal(run.code, 2)
+  assert.match(run.stderr, /--rows takes a positive integer/)
+  assert.match(run.stderr, /usage: npm run bench/)
+})
