@@ -9,8 +9,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Dataset, ReportRowIn } from '../dataset/types.js'
-import { currencyFractionDigits } from '../money.js'
-import { marketplaceByCode } from '../marketplaces.js'
+import { addDays } from '../domain/dates.js'
+import { currencyFractionDigits } from '../domain/money.js'
+import { marketplaceByCode } from '../domain/marketplaces.js'
 
 export interface AmazonReportsOptions {
   /** YYYY-MM-DD; reports cover the days before it. */
@@ -27,10 +28,9 @@ export interface AmazonReportsWritten {
 }
 
 const PAGE = 100
-const DAY_MS = 86_400_000
 
 const compact = (date: string) => date.replaceAll('-', '')
-const dayBefore = (today: string, n: number) => new Date(Date.parse(today) - n * DAY_MS).toISOString().slice(0, 10)
+const dayBefore = (today: string, n: number) => addDays(today, -n)
 
 /** Money as Amazon sends it: a float's text, noise included ("191.95999999999998"). */
 function amazonMoney(units: number, salesCents: number, currency: string): string {

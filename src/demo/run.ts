@@ -2,7 +2,8 @@
 // returns ready-to-paste curl commands.
 import type { Db } from '../db/index.js'
 import { importDataset } from '../dataset/import.js'
-import { createToken } from '../data/tokens.js'
+import { addDays, today as currentDay } from '../domain/dates.js'
+import { createToken } from '../tokens/tokens.js'
 import { generateDemoDataset, type DemoSize } from './generate.js'
 import { writeAmazonReports } from './amazon-reports.js'
 
@@ -23,8 +24,8 @@ export async function runDemo(db: Db, opts: { size: DemoSize; baseUrl: string; t
   )
   const brandId = granted[0]?.brand_id ?? ''
   const dates = dataset.report_rows.map((r) => r.date).sort()
-  const end = dates[dates.length - 1] ?? new Date().toISOString().slice(0, 10)
-  const start = new Date(Date.parse(end) - 29 * 86_400_000).toISOString().slice(0, 10)
+  const end = dates[dates.length - 1] ?? currentDay()
+  const start = addDays(end, -29)
   const rows = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0)
   const u = opts.baseUrl
   return `Demo data (${opts.size}) loaded into ${db.description}: ${rows} records written, ${dataset.report_rows.length} report rows, in ${Date.now() - started} ms.
@@ -44,7 +45,7 @@ API reference: ${u}/docs   OpenAPI document: ${u}/openapi.json${opts.amazonRepor
 }
 
 function amazonReportsNote(dataset: Parameters<typeof writeAmazonReports>[0], dir: string, today: string | undefined, creator: string): string {
-  const w = writeAmazonReports(dataset, dir, { today: today ?? new Date().toISOString().slice(0, 10) })
+  const w = writeAmazonReports(dataset, dir, { today: today ?? currentDay() })
   return `
 
 Amazon Attribution reports for the demo links written to ${dir}:
