@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
-import { startServer, walk, type TestServer } from './helpers.js'
+import { load, startServer, walk, type TestServer } from './helpers.js'
 import { DAYS, TOKENS, day, fixture } from './fixture.js'
 import {
   ApiError,
@@ -112,6 +112,13 @@ describe('client: lists', () => {
     assert.equal(percentage.commission!.rate_bps, 1250)
   })
 
+  test('seller brands: the granted brands, then each brand\'s products', async () => {
+    const client = new Client({ token: TOKENS.op_a, baseUrl: s.base })
+    const brands = await client.seller.brands.list({ limit: 1 }).toArray()
+    assert.deepEqual(brands.map((b) => b.id), ds.brand_access.filter((a) => a.account_id === 'op_a').map((a) => a.brand_id).sort())
+    for (const b of brands) await client.seller.products.list({ brand_id: b.id }).toArray()
+  })
+
   test('a cursor in the parameters resumes the walk after that page', async () => {
     const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
     const first = await client.creator.reports.list({ start, end, limit: 6 })
@@ -123,6 +130,54 @@ describe('client: lists', () => {
   test('a base URL with a trailing slash works', async () => {
     const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base + '/' })
     assert.equal((await client.creator.brands.list({ limit: 1 })).brands.length, 1)
+  })
+})
+
+describe('client: the changes feed', () => {
+  const keyOf = (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`
+
+  test('changes(): every row once until caught up; cursor resumes after what was applied', async () => {
+    const client = new Client({ token: TOKENS.cr_b, baseUrl: s.base })
+    const feed = client.creator.reports.changes({ limit: 4 })
+    assert.equal(feed.cursor, undefined)
+    const seen: string[] = []
+    for await (const row of feed) seen.push(keyOf(row))
+    const all = await client.creator.reports.list({ start: '0001-01-01', end: '9999-12-31' }).toArray()
+    assert.deepEqual(seen.slice().sort(), all.map(keyOf).sort())
+    assert.ok(feed.cursor)
+    // nothing new: resuming from the stored cursor yields nothing
+    const again: unknown[] = []
+    for await (const row of client.creator.reports.changes({ cursor: feed.cursor })) again.push(row)
+    assert.deepEqual(again, [])
+  })
+
+  test('a walk\'s changesCursor, then follow() yields what changed after the walk began, until aborted', async () => {
+    const client = new Client({ token: TOKENS.cr_b, baseUrl: s.base })
+    const walkList = client.creator.reports.list({ start: '0001-01-01', end: '9999-12-31', limit: 10 })
+    const rows = await walkList.toArray()
+    assert.ok(walkList.changesCursor, 'the first page carried the position')
+    const ac = new AbortController()
+    const got: string[] = []
+    const following = (async () => {
+      for await (const row of client.creator.reports.changes({ cursor: walkList.changesCursor }).follow({ signal: ac.signal, minIntervalMs: 20, maxIntervalMs: 50 })) {
+        got.push(keyOf(row))
+        if (row.clicks === 7777) ac.abort()
+      }
+    })()
+    const target = ds.report_rows.find((r) => r.link_id === 'l_b1')!
+    await load(s.db, { report_rows: [{ ...target, clicks: 7777 }] })
+    await following
+    assert.deepEqual(got, [keyOf({ ...target, link: { id: target.link_id as string } } as never)])
+    assert.ok(rows.length > 10)
+  })
+
+  test('from: now begins at the present', async () => {
+    const client = new Client({ token: TOKENS.cr_b, baseUrl: s.base })
+    const feed = client.creator.reports.changes({ from: 'now' })
+    const items: unknown[] = []
+    for await (const row of feed) items.push(row)
+    assert.deepEqual(items, [])
+    assert.ok(feed.cursor)
   })
 })
 
@@ -155,7 +210,7 @@ describe('client: errors', () => {
     const seller = new Client({ token: TOKENS.sl_a, baseUrl: s.base })
     await expectError(seller.creator.reports.list({ start, end }), PermissionError, 403, 'forbidden_resource')
     await expectError(seller.seller.products.list({ brand_id: 'b_secret' }), PermissionError, 403, 'forbidden_resource')
-    const creator = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
+    const creator = new Client({ token: TOKENS.cr_b, baseUrl: s.base }) // cr_b has no rows of b_noads
     await expectError(creator.creator.reports.list({ start, end, brand_id: 'b_noads' }), PermissionError, 403, 'ads_not_connected')
   })
 

@@ -7,11 +7,11 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import { createTestDatabase, load, type TestDatabase } from './helpers.js'
 import { openDb } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
-import { ingestCommand } from '../src/cli/ingest.js'
-import { commissionsCommand } from '../src/cli/commissions.js'
+import { main } from '../src/cli/main.js'
 
 let t: TestDatabase
 const dir = mkdtempSync(join(tmpdir(), 'csapi-ingest-cli-'))
@@ -26,18 +26,13 @@ function csapi(...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr }
 }
 
-async function inProcess(command: typeof ingestCommand, ...args: string[]) {
+async function inProcess(...args: string[]) {
   let out = ''
   let err = ''
-  const saved = process.env.DATABASE_URL
-  process.env.DATABASE_URL = t.url
-  try {
-    const code = await command(args, (s) => (out += s + '\n'), (s) => (err += s + '\n'))
-    return { code, out, err }
-  } finally {
-    if (saved === undefined) delete process.env.DATABASE_URL
-    else process.env.DATABASE_URL = saved
-  }
+  const stdout = new Writable({ write: (c, _e, done) => done(void (out += c)) })
+  const stderr = new Writable({ write: (c, _e, done) => done(void (err += c)) })
+  const code = await main(args, { stdout, stderr, env: { ...process.env, DATABASE_URL: t.url } })
+  return { code, out, err }
 }
 
 before(async () => {
@@ -64,17 +59,19 @@ before(async () => {
 after(() => t.drop())
 
 test('usage errors exit 2 and say what to do', async () => {
-  const r = await inProcess(ingestCommand, 'amazon-attribution')
+  const r = await inProcess('ingest', 'amazon-attribution')
   assert.equal(r.code, 2)
-  assert.match(r.err, /needs at least one FILE or DIR/)
-  assert.equal((await inProcess(ingestCommand, 'other', 'x')).code, 2)
-  assert.match((await inProcess(commissionsCommand, 'pay', '--through', '2026-03-31')).err, /needs --creator ID/)
-  assert.match((await inProcess(commissionsCommand, 'approve', '--through', '2026-02-30')).err, /--through must be a day/)
-  assert.match((await inProcess(commissionsCommand, 'approve', '--creator', 'x')).err, /approve takes no --creator/)
+  assert.match(r.err, /missing required argument 'FILE\|DIR'/)
+  assert.match(r.err, /Run "csapi ingest amazon-attribution --help"/)
+  assert.equal((await inProcess('ingest', 'other', 'x')).code, 2)
+  const pay = await inProcess('commissions', 'pay', '--through', '2026-03-31')
+  assert.match(pay.err, /required option '--creator <id>' not specified/)
+  assert.match((await inProcess('commissions', 'approve', '--through', '2026-02-30')).err, /--through must be a day/)
+  assert.match((await inProcess('commissions', 'approve', '--creator', 'x')).err, /unknown option '--creator'/)
 })
 
 test('--strict refuses, exit 1; a run prints one summary line and the unplaceable rows', async () => {
-  const strict = await inProcess(ingestCommand, 'amazon-attribution', reports, '--strict')
+  const strict = await inProcess('ingest', 'amazon-attribution', reports, '--strict')
   assert.equal(strict.code, 1)
   assert.match(strict.err, /refused whole; nothing was ingested[\s\S]*unknown ad group .*: 1/)
   const r = csapi('ingest', 'amazon-attribution', reports)
@@ -86,12 +83,12 @@ test('--strict refuses, exit 1; a run prints one summary line and the unplaceabl
 })
 
 test('approve and pay print the totals per currency', async () => {
-  const a = await inProcess(commissionsCommand, 'approve', '--through', '2026-03-01')
+  const a = await inProcess('commissions', 'approve', '--through', '2026-03-01')
   assert.equal(a.code, 0, a.err)
   assert.match(a.out, /approved 1 pending rows dated up to 2026-03-01; commission approved per currency:\n {2}EUR +6\.00 {2}\(1 rows\)/)
-  const p = await inProcess(commissionsCommand, 'pay', '--creator', 'cr_cli', '--through', '2026-03-31')
+  const p = await inProcess('commissions', 'pay', '--creator', 'cr_cli', '--through', '2026-03-31')
   assert.equal(p.code, 0, p.err)
-  assert.match(p.out, /paid cr_cli for 1 approved rows dated up to 2026-03-31; payout per currency:\n {2}EUR +6\.00/)
-  assert.match((await inProcess(commissionsCommand, 'pay', '--creator', 'cr_cli')).out, /nothing to pay cr_cli/)
-  assert.equal((await inProcess(commissionsCommand, 'pay', '--creator', 'nobody')).code, 1)
+  assert.match(p.out, /^paid cr_cli through 2026-03-31: 1 payout .*\n {2}po_[0-9a-f]{32} {2}EUR +6\.00 {2}= commission 6\.00 \+ adjustments 0\.00 {2}\(1 lines\)\n$/)
+  assert.match((await inProcess('commissions', 'pay', '--creator', 'cr_cli')).out, /nothing to pay cr_cli/)
+  assert.equal((await inProcess('commissions', 'pay', '--creator', 'nobody')).code, 1)
 })

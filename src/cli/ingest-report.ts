@@ -1,66 +1,11 @@
-// `csapi ingest amazon-attribution FILE… [--dry-run] [--strict]`
-import { parseArgs } from 'node:util'
-import { loadConfig } from '../config.js'
-import { openAndMigrate } from '../server.js'
-import { formatMinor } from '../commission/settle.js'
-import {
-  formatUnplaced,
-  ingestAmazonAttribution,
-  IngestFileError,
-  IngestRefused,
-  type IngestSummary,
-} from '../ingest/run.js'
-
-type Out = (s: string) => void
-
-const USAGE = 'usage: csapi ingest amazon-attribution FILE|DIR… [--dry-run] [--strict]'
-
-export async function ingestCommand(argv: string[], out: Out, err: Out = (s) => process.stderr.write(s + '\n')): Promise<number> {
-  const [source, ...rest] = argv
-  if (source !== 'amazon-attribution') {
-    err(`csapi: ${source ? `unknown report source "${source}"` : 'ingest needs a report source'}\n${USAGE}`)
-    return 2
-  }
-  let parsed
-  try {
-    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: { 'dry-run': { type: 'boolean', default: false }, strict: { type: 'boolean', default: false } } })
-  } catch (e) {
-    err(`csapi: ${(e as Error).message}\n${USAGE}`)
-    return 2
-  }
-  if (parsed.positionals.length === 0) {
-    err(`csapi: ingest amazon-attribution needs at least one FILE or DIR\n${USAGE}`)
-    return 2
-  }
-  const config = loadConfig()
-  const db = await openAndMigrate(config)
-  const url = config.databaseUrl ?? ''
-  const progress = process.stderr.isTTY ? progressBar() : undefined
-  try {
-    const summary = await ingestAmazonAttribution(db, parsed.positionals, {
-      dryRun: parsed.values['dry-run'],
-      strict: parsed.values.strict,
-      pgUrl: /^postgres(ql)?:\/\//.test(url) ? url : undefined,
-      onProgress: progress?.update,
-      onPhase: progress?.phase,
-    })
-    progress?.done()
-    out(formatSummary(summary, db.description))
-    return 0
-  } catch (e) {
-    progress?.done()
-    if (e instanceof IngestFileError || e instanceof IngestRefused) {
-      err(`csapi: the run was refused whole; nothing was ingested.\n${e.message}`)
-      return 1
-    }
-    throw e
-  } finally {
-    await db.close()
-  }
-}
+// What `csapi ingest amazon-attribution` shows: a progress line on a terminal while it reads,
+// then one summary line, the adjustments it recorded and the rows it could not place.
+import type { Writable } from 'node:stream'
+import { formatMinor } from '../domain/money.js'
+import { formatUnplaced, type IngestSummary } from '../ingest/run.js'
 
 /** One line rewritten in place on a terminal: rows read, rows/s, current file. */
-function progressBar() {
+export function progressBar(to: Writable) {
   const started = Date.now()
   let last = 0
   let spin = 0
@@ -73,15 +18,15 @@ function progressBar() {
       const rate = Math.round(rows / Math.max((now - started) / 1000, 0.001))
       spin = (spin + 1) % width
       const bar = Array.from({ length: width }, (_, i) => (Math.abs(i - spin) < 3 ? '█' : '░')).join('')
-      process.stderr.write(`\r${bar} ${rows.toLocaleString('en-US')} rows  ${rate.toLocaleString('en-US')} rows/s  file ${file + 1}\x1b[K`)
+      to.write(`\r${bar} ${rows.toLocaleString('en-US')} rows  ${rate.toLocaleString('en-US')} rows/s  file ${file + 1}\x1b[K`)
     },
     phase(name: string) {
       const secs = ((Date.now() - started) / 1000).toFixed(0)
-      process.stderr.write(`\r${'█'.repeat(width)} rows read; ${name}… (${secs} s)\x1b[K`)
+      to.write(`\r${'█'.repeat(width)} rows read; ${name}… (${secs} s)\x1b[K`)
       last = Date.now()
     },
     done() {
-      if (last > 0) process.stderr.write('\r\x1b[K')
+      if (last > 0) to.write('\r\x1b[K')
     },
   }
 }

@@ -1,30 +1,28 @@
-// `csapi export reports|products`: every page of a list, streamed to a file (or standard output)
-// as CSV or NDJSON with flat memory, through the typed client. With --out, a sidecar FILE.cursor
+// The work of `csapi export reports|products`: every page of a list, streamed to a file (or
+// standard output) as CSV or NDJSON with flat memory, through the typed client. With --out, a sidecar FILE.cursor
 // records the cursor and the file length after each flushed page, so that `--resume` truncates
 // any half-written page and continues exactly where the last complete page ended.
-import { parseArgs } from 'node:util'
 import { open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
-import { ApiError, Client, type FetchLike, type Product, type Report } from '../client/index.js'
+import { Client, type Product, type Report } from '../client/index.js'
 import { PRODUCT_COLUMNS, REPORT_COLUMNS, csvHeader, serialize, type ExportFormat } from './export-format.js'
+import { UsageError } from './errors.js'
+import type { Io } from './io.js'
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000'
 
-const USAGE = `usage:
-  csapi export reports --start YYYY-MM-DD --end YYYY-MM-DD [--brand-id ID] [--product-id ID] [--asin ASIN]
-                       [--link-id ID] [--marketplace CODE] [--format csv|ndjson] [--out FILE [--resume]] [--limit N]
-  csapi export products --brand-id ID [--format csv|ndjson] [--out FILE [--resume]] [--limit N]
-environment: CSAPI_TOKEN (a creator token for reports, a seller or operator token for products),
-             CSAPI_BASE_URL (default ${DEFAULT_BASE_URL})`
+export type Kind = 'reports' | 'products'
 
-export interface ExportIo {
-  env: Record<string, string | undefined>
-  stdout: Writable
-  stderr: Writable & { isTTY?: boolean }
-  fetch?: FetchLike
-  /** Stops the export between requests; the sidecar keeps what was written. */
-  signal?: AbortSignal
-  maxRetries?: number
+/** One export, as the command line asked for it. */
+export interface ExportRequest {
+  kind: Kind
+  format: ExportFormat
+  /** The list's query parameters, limit and cursor aside. */
+  query: Record<string, string>
+  limit: number
+  /** The file to write; standard output without one. */
+  out?: string
+  resume: boolean
 }
 
 /** What --resume needs to continue an export, and to refuse one made with other options. */
@@ -39,63 +37,6 @@ interface ExportState {
   bytes: number
   rows: number
   pages: number
-}
-
-type Kind = 'reports' | 'products'
-class UsageError extends Error {}
-
-const FILTERS = { 'brand-id': 'brand_id', 'product-id': 'product_id', asin: 'asin', 'link-id': 'link_id', marketplace: 'marketplace' } as const
-
-function parse(argv: string[]) {
-  const [kind, ...rest] = argv
-  if (kind !== 'reports' && kind !== 'products') throw new UsageError(kind ? `unknown export "${kind}"` : 'export needs reports or products')
-  let values
-  try {
-    ;({ values } = parseArgs({
-      args: rest,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        start: { type: 'string' },
-        end: { type: 'string' },
-        'brand-id': { type: 'string' },
-        'product-id': { type: 'string' },
-        asin: { type: 'string' },
-        'link-id': { type: 'string' },
-        marketplace: { type: 'string' },
-        format: { type: 'string', default: 'csv' },
-        out: { type: 'string' },
-        resume: { type: 'boolean', default: false },
-        limit: { type: 'string' },
-      },
-    }))
-  } catch (err) {
-    throw new UsageError((err as Error).message)
-  }
-  const format = values.format
-  if (format !== 'csv' && format !== 'ndjson') throw new UsageError(`--format must be csv or ndjson (got "${format}")`)
-  const maxLimit = kind === 'reports' ? 500 : 100
-  const limit = values.limit === undefined ? maxLimit : Number(values.limit)
-  if (!/^\d+$/.test(values.limit ?? '1') || limit < 1 || limit > maxLimit) throw new UsageError(`--limit must be a whole number from 1 to ${maxLimit}`)
-  const out = values.out === '-' ? undefined : values.out
-  if (values.resume && !out) throw new UsageError('--resume needs --out FILE')
-  const query: Record<string, string> = {}
-  if (kind === 'reports') {
-    if (!values.start || !values.end) throw new UsageError('export reports needs --start and --end (YYYY-MM-DD)')
-    query.start = values.start
-    query.end = values.end
-    for (const [flag, param] of Object.entries(FILTERS)) {
-      const v = values[flag as keyof typeof FILTERS]
-      if (v !== undefined) query[param] = v
-    }
-  } else {
-    for (const flag of ['start', 'end', 'product-id', 'asin', 'link-id', 'marketplace'] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} is for export reports`)
-    }
-    if (!values['brand-id']) throw new UsageError('export products needs --brand-id ID')
-    query.brand_id = values['brand-id']
-  }
-  return { kind: kind as Kind, format: format as ExportFormat, query, limit, out, resume: values.resume! }
 }
 
 /** Where the output goes: a file written at known offsets, or a stream. */
@@ -154,7 +95,7 @@ const sameQuery = (a: Record<string, string>, b: Record<string, string>) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort())
 
 /** Progress on a terminal: a bar by date for reports (rows come in date order), a count otherwise. */
-function progress(io: ExportIo, kind: Kind, query: Record<string, string>) {
+function progress(io: Io, kind: Kind, query: Record<string, string>) {
   const tty = io.stderr.isTTY === true
   const t0 = Date.now()
   const day = (d: string) => Date.parse(d) / 86_400_000
@@ -181,8 +122,9 @@ function progress(io: ExportIo, kind: Kind, query: Record<string, string>) {
   }
 }
 
-async function run(argv: string[], io: ExportIo): Promise<number> {
-  const { kind, format, query, limit, out, resume } = parse(argv)
+/** Runs one export; the summary goes to stderr, the rows to the file or standard output. */
+export async function runExport(req: ExportRequest, io: Io): Promise<void> {
+  const { kind, format, query, limit, out, resume } = req
   const token = io.env.CSAPI_TOKEN
   if (!token) throw new UsageError(`set CSAPI_TOKEN to ${kind === 'reports' ? 'a creator' : 'a seller or operator'} API token`)
   const baseUrl = io.env.CSAPI_BASE_URL || DEFAULT_BASE_URL
@@ -196,7 +138,8 @@ async function run(argv: string[], io: ExportIo): Promise<number> {
     if (resume) {
       if (!saved) throw new UsageError(`nothing to resume: ${statePath} does not exist (the export finished, or never started)`)
       if (saved.kind !== kind || saved.format !== format || !sameQuery(saved.query, query)) {
-        throw new UsageError(`${statePath} belongs to another export (${saved.kind}, ${saved.format}, ${JSON.stringify(saved.query)}): resume it with the same options, or delete it`)
+        const other = `${saved.kind}, ${saved.format}, ${JSON.stringify(saved.query)}`
+        throw new UsageError(`${statePath} belongs to another export (${other}): resume it with the same options, or delete it`)
       }
       const size = await stat(out).then((s) => s.size, () => -1)
       if (size < saved.bytes) throw new Error(`${out} is shorter (${size} bytes) than ${statePath} records (${saved.bytes}); delete both and start over`)
@@ -205,7 +148,10 @@ async function run(argv: string[], io: ExportIo): Promise<number> {
       state = saved
       sink = fileSink(fh, saved.bytes)
     } else {
-      if (saved) throw new UsageError(`${statePath} exists: an export to ${out} was interrupted. Add --resume to continue it, or delete ${statePath} to start over`)
+      if (saved) {
+        throw new UsageError(`${statePath} exists: an export to ${out} was interrupted. ` +
+          `Add --resume to continue it, or delete ${statePath} to start over`)
+      }
       sink = fileSink(await open(out, 'w'), 0)
       state = { version: 1, kind, format, query, cursor: null, bytes: 0, rows: 0, pages: 0 }
     }
@@ -257,42 +203,6 @@ async function run(argv: string[], io: ExportIo): Promise<number> {
   }
   const what = kind === 'reports' ? 'report rows' : 'products'
   const from = resumedAt > 0 ? ` (resumed after ${resumedAt})` : ''
-  io.stderr.write(`exported ${state.rows} ${what}${from} in ${state.pages} pages to ${out ?? 'standard output'} as ${format} in ${bar.seconds()} s\n`)
-  return 0
-}
-
-/** Runs the command; returns the exit code (0 done, 1 failed, 2 usage, 130 interrupted). */
-export async function exportCommand(argv: string[], io: Partial<ExportIo> = {}): Promise<number> {
-  const full: ExportIo = { env: process.env, stdout: process.stdout, stderr: process.stderr, ...io }
-  // Ctrl-C stops between requests; the sidecar keeps the last complete page for --resume
-  let onSigint: (() => void) | null = null
-  if (!io.signal) {
-    const ac = new AbortController()
-    full.signal = ac.signal
-    onSigint = () => ac.abort(new Error('interrupted'))
-    process.once('SIGINT', onSigint)
-  }
-  try {
-    return await run(argv, full)
-  } catch (err) {
-    const say = (s: string) => full.stderr.write(`csapi export: ${s}\n`)
-    if (err instanceof UsageError) {
-      say(`${err.message}\n${USAGE}`)
-      return 2
-    }
-    const outIndex = argv.indexOf('--out')
-    const resumeHint = outIndex >= 0 ? `; continue with the same command and --resume` : ''
-    if (full.signal?.aborted) {
-      say(`interrupted${resumeHint}`)
-      return 130
-    }
-    if (err instanceof ApiError) {
-      say(`${err.message} (${err.code}${err.status ? `, HTTP ${err.status}` : ''}${err.requestId ? `, request id ${err.requestId}` : ''})${resumeHint}`)
-      return 1
-    }
-    say(`${(err as Error).message}${resumeHint}`)
-    return 1
-  } finally {
-    if (onSigint) process.removeListener('SIGINT', onSigint)
-  }
+  const to = `${out ?? 'standard output'} as ${format}`
+  io.stderr.write(`exported ${state.rows} ${what}${from} in ${state.pages} pages to ${to} in ${bar.seconds()} s\n`)
 }

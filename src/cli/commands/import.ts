@@ -1,0 +1,47 @@
+// `csapi import FILE|-`: loads a dataset file in one transaction; a bad file is refused whole.
+import { readFileSync } from 'node:fs'
+import { Command } from 'commander'
+import { DatasetError, parseDataset } from '../../dataset/parse.js'
+import { importDataset, type ImportCounts } from '../../dataset/import.js'
+import { withDb } from '../db.js'
+import { UsageError } from '../errors.js'
+import { println, type Io } from '../io.js'
+
+export function importCommand(io: Io): Command {
+  return new Command('import')
+    .summary('load a dataset file (JSON)')
+    .description('load a dataset file (docs/dataset-format.md) in one transaction and print what was ' +
+      'inserted, updated and unchanged per section; a bad file is refused whole')
+    .argument('<file>', 'the JSON file, or - to read standard input')
+    .action(async (file: string) => {
+      let raw: unknown
+      const text = readInput(file)
+      try {
+        raw = JSON.parse(text)
+      } catch (err) {
+        throw new DatasetError([`${file}: not valid JSON: ${(err as Error).message}`])
+      }
+      const dataset = parseDataset(raw)
+      await withDb(io, async (db) => {
+        const counts = await importDataset(db, dataset)
+        const from = file === '-' ? 'standard input' : file
+        println(io.stdout, `imported ${from} into ${db.description}:\n${formatCounts(counts)}`)
+      })
+    })
+}
+
+function readInput(file: string): string {
+  try {
+    return readFileSync(file === '-' ? 0 : file, 'utf8')
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+  }
+}
+
+export function formatCounts(counts: ImportCounts): string {
+  const n = (v: number) => String(v).padStart(8)
+  return Object.entries(counts)
+    .map(([section, c]) =>
+      `  ${section.padEnd(16)} ${n(c.inserted)} inserted ${n(c.updated)} updated ${n(c.unchanged)} unchanged`)
+    .join('\n')
+}

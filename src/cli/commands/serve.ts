@@ -1,0 +1,42 @@
+// `csapi serve`: applies pending migrations and serves in this process until SIGTERM or SIGINT;
+// --workers N forks N serving processes on one port (src/http/cluster.ts).
+import { Command } from 'commander'
+import { loadConfig, type Config } from '../../config.js'
+import type { Db } from '../../db/index.js'
+import { serveCluster } from '../../http/cluster.js'
+import { DEFAULT_HEAP_FLAGS, heapFlags, logHeapLimit } from '../../http/heap-flags.js'
+import { serve } from '../../http/server.js'
+import type { Io } from '../io.js'
+import { integer, port, portOrEnv } from '../options.js'
+
+export function serveCommand(io: Io): Command {
+  return new Command('serve')
+    .summary('serve the API (applies pending migrations first)')
+    .description('apply pending migrations, then serve the API in this process; ' +
+      'SIGTERM or SIGINT finishes the requests in flight, then exits 0')
+    .option('--port <number>', 'port to listen on (default: PORT, else 3000)', port)
+    .option('--host <address>', 'address to listen on (default: HOST, else 127.0.0.1)')
+    .option('--workers <n>', 'serving processes sharing the port (PostgreSQL only)', integer('--workers', 1, 999), 1)
+    .addHelpText('after', `
+Bound the V8 heap where Node starts (npm start does; see docs/operations.md):
+  NODE_OPTIONS="${DEFAULT_HEAP_FLAGS}" csapi serve`)
+    .action(async (opts: { port?: number; host?: string; workers: number }) => {
+      const config = loadConfig(io.env)
+      const listen = { port: portOrEnv(opts.port, io.env), host: opts.host ?? io.env.HOST ?? '127.0.0.1', config }
+      if (opts.workers > 1) await serveCluster(opts.workers, listen)
+      else await serveHere(listen, io)
+    })
+}
+
+/** Serves in this process (also `csapi demo --serve`), logging the heap limit it runs under. */
+export async function serveHere(opts: { port: number; host: string; config: Config; db?: Db }, io: Io) {
+  let missing: string[]
+  try {
+    missing = heapFlags(io.env)
+  } catch (err) {
+    await opts.db?.close()
+    throw err
+  }
+  const app = await serve(opts)
+  logHeapLimit(app.log, missing)
+}
