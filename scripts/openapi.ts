@@ -2,7 +2,7 @@
 // scripts and by the tests that fail when openapi.json or src/client/openapi-types.ts drift.
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
-import { buildApp } from '../src/app.js'
+import { buildApp } from '../src/http/app.js'
 import { openDb } from '../src/db/index.js'
 
 export const OPENAPI_FILE = fileURLToPath(new URL('../openapi.json', import.meta.url))

@@ -19,8 +19,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { openDb } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
 import { importDataset } from '../src/dataset/import.js'
-import { createToken } from '../src/data/tokens.js'
+import { createToken } from '../src/tokens/tokens.js'
 import { generateDemoDataset } from '../src/demo/generate.js'
+import { DEFAULT_HEAP_FLAGS } from '../src/http/heap-flags.js'
 
 const { values } = parseArgs({
   options: {
@@ -65,7 +66,9 @@ const port = await new Promise<number>((resolve) => {
   })
 })
 const base = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'serve', '--port', String(port)], {
+// bounded heap as production starts it (npm start, or NODE_OPTIONS)
+const serveArgs = [...DEFAULT_HEAP_FLAGS.split(' '), '--import', 'tsx', 'src/bin.ts', 'serve', '--port', String(port)]
+const server = spawn(process.execPath, serveArgs, {
   cwd: root,
   env: { ...process.env, DATABASE_URL: databaseUrl, CSAPI_RATE_LIMIT_PER_MINUTE: '1000000', CSAPI_AUTH_FAILURES_PER_MINUTE: '1000000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
   stdio: ['ignore', 'ignore', 'inherit'],

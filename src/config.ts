@@ -1,9 +1,19 @@
 // Environment parsed once, at start, into typed settings; a bad value stops the start with a
 // message that names the variable.
-import { ConfigError } from './db/index.js'
+/** A bad setting: the start stops with a message that names the variable. */
+export class ConfigError extends Error {}
 
 export interface Config {
   databaseUrl: string | undefined
+  /** Streaming replicas for reads (DATABASE_REPLICA_URLS); empty: every read on DATABASE_URL. */
+  replicaUrls: string[]
+  /** A replica further behind than this gets no reads. */
+  replicaMaxLagMs: number
+  /** How often every database is asked for its state (up, lag, position). */
+  replicaCheckMs: number
+  /** Where GET /metrics is served (Prometheus); null: nowhere. Never the public port. */
+  metricsPort: number | null
+  metricsHost: string
   cursorSecrets: string[] | undefined
   logLevel: string
   poolSize: number
@@ -65,6 +75,18 @@ function origins(raw: string | undefined): string[] {
   return list
 }
 
+/** Comma-separated postgres:// URLs; replicas need a PostgreSQL primary. */
+function replicaUrls(raw: string | undefined, primary: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  for (const u of list) {
+    if (!/^postgres(ql)?:\/\//.test(u)) throw new ConfigError(`DATABASE_REPLICA_URLS must list postgres:// URLs, comma-separated (got "${u.split(':')[0]}:…")`)
+  }
+  if (list.length > 0 && !/^postgres(ql)?:\/\//.test(primary ?? '')) {
+    throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL to be the PostgreSQL primary they replicate')
+  }
+  return list
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secrets = env.CSAPI_CURSOR_SECRETS?.split(',').map((s) => s.trim()).filter(Boolean)
   if (secrets?.some((s) => s.length < 32)) {
@@ -77,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const failures = int(env, 'CSAPI_AUTH_FAILURES_PER_MINUTE', 120, 1, 1_000_000)
   return {
     databaseUrl: env.DATABASE_URL,
+    replicaUrls: replicaUrls(env.DATABASE_REPLICA_URLS, env.DATABASE_URL),
+    replicaMaxLagMs: int(env, 'CSAPI_REPLICA_MAX_LAG_MS', 30_000, 0, 86_400_000),
+    replicaCheckMs: int(env, 'CSAPI_REPLICA_CHECK_MS', 250, 50, 60_000),
+    metricsPort: env.CSAPI_METRICS_PORT ? int(env, 'CSAPI_METRICS_PORT', 0, 0, 65_535) : null,
+    metricsHost: env.CSAPI_METRICS_HOST || '127.0.0.1',
     cursorSecrets: secrets && secrets.length > 0 ? secrets : undefined,
     logLevel,
     poolSize: int(env, 'CSAPI_DB_POOL_SIZE', 10, 1, 1000),

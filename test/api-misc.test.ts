@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import { openTestDb, load, startServer, CURSOR_SECRET, type TestServer } from './helpers.js'
 import { TOKENS, fixture } from './fixture.js'
-import { buildApp, defaultLogger } from '../src/app.js'
+import { buildApp, defaultLogger } from '../src/http/app.js'
 
 let s: TestServer
 before(async () => {
@@ -21,12 +21,15 @@ describe('errors beyond the specification', () => {
   })
 
   test('other methods on a known path are 405 method_not_allowed with Allow', async () => {
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
       const res = await s.request(method, '/api/creator/v1/reports', { authorization: `Bearer ${TOKENS.cr_a}` })
       assert.equal(res.status, 405)
       assert.deepEqual(res.body, { error: { code: 'method_not_allowed', message: `method ${method} is not allowed on /api/creator/v1/reports; use GET` } })
       assert.equal(res.headers.get('allow'), 'GET, HEAD')
     }
+    const trace = await s.app.inject({ method: 'TRACE' as 'GET', url: '/api/creator/v1/brands' }) // fetch refuses TRACE
+    assert.equal(trace.statusCode, 405)
+    assert.equal(trace.headers.allow, 'GET, HEAD')
   })
 
   test('an unexpected failure is 500 internal_error with no detail', async () => {
@@ -75,7 +78,38 @@ describe('request ids', () => {
 describe('health', () => {
   test('/healthz and /readyz answer ok without a token', async () => {
     assert.deepEqual((await s.get('/healthz')).body, { status: 'ok' })
-    assert.deepEqual((await s.get('/readyz')).body, { status: 'ok' })
+    assert.deepEqual((await s.get('/readyz')).body, {
+      status: 'ok',
+      databases: [{ name: 'primary', role: 'primary', up: true, lag_ms: null, serving: true }],
+    })
+  })
+
+  test('probes ignore any query string: a probe never fails on its URL', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      for (const q of ['limit=abc', 'limit=', 'limit=0', '%00=1', 'x=%00', 'cursor=%01', 'a=1&a=2', 'start=0000-01-01']) {
+        const res = await s.get(`${path}?${q}`)
+        assert.equal(res.status, 200, `${path}?${q}: ${JSON.stringify(res.body)}`)
+      }
+    }
+  })
+})
+
+describe('cursor', () => {
+  test('a cursor with control characters is malformed: 400 invalid_pagination on every list', async () => {
+    const lists = ['/api/creator/v1/brands?', '/api/creator/v1/reports?start=2026-03-01&end=2026-03-30&', '/api/seller/v1/products?brand_id=b_active&']
+    const tokens = [TOKENS.cr_a, TOKENS.cr_a, TOKENS.sl_a]
+    for (const [i, list] of lists.entries()) {
+      for (const cursor of ['%00', 'abc%0Adef', '%1F%7F', 'WzEsIjIwMjYtMDMtMDEiLDFd%00.sig']) {
+        const res = await s.get(`${list}cursor=${cursor}`, tokens[i])
+        assert.equal(res.status, 400, `${list}cursor=${cursor}`)
+        assert.equal(res.body.error.code, 'invalid_pagination', `${list}cursor=${cursor}: ${res.body.error.message}`)
+      }
+    }
+  })
+
+  test('other parameters with control characters are still 400 invalid_request', async () => {
+    const res = await s.get('/api/creator/v1/reports?start=2026-03-01&end=2026-03-30&brand_id=a%00b', TOKENS.cr_a)
+    assert.deepEqual(res.body, { error: { code: 'invalid_request', message: 'brand_id must not contain control characters' } })
   })
 })
 
@@ -84,10 +118,13 @@ describe('OpenAPI document and /docs', () => {
     const doc = (await s.get('/openapi.json')).body
     assert.equal(doc.openapi, '3.1.0')
     assert.equal(doc.info.version, '1.0.0')
-    assert.deepEqual(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer', description: 'API token issued with `csapi tokens create`' })
+    const bearer = doc.components.securitySchemes.bearerAuth
+    assert.deepEqual([bearer.type, bearer.scheme], ['http', 'bearer'])
+    assert.match(bearer.description, /creator token.*\/api\/creator\/v1\/reports[\s\S]*seller or operator token.*\/api\/seller\/v1\/products/)
     const ops = {
       '/api/creator/v1/brands': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
       '/api/creator/v1/reports': { max: 500, def: 100, forbidden: ['forbidden_resource', 'ads_not_connected'] },
+      '/api/seller/v1/brands': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
       '/api/seller/v1/products': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
     }
     for (const [path, want] of Object.entries(ops)) {
@@ -100,8 +137,32 @@ describe('OpenAPI document and /docs', () => {
       assert.deepEqual(codes('400'), ['invalid_request', 'invalid_pagination'])
       assert.deepEqual(codes('401'), ['invalid_api_token'])
       assert.deepEqual(codes('403'), want.forbidden)
-      assert.ok(op.responses['200'].content['application/json'].schema)
+      assert.match(op.responses['200'].content['application/json'].schema.$ref, /^#\/components\/schemas\/\w+Page$/)
+      assert.notEqual(op.responses['200'].description, 'Default Response')
+      const extra = path === '/api/creator/v1/reports' ? ['Changes-Cursor'] : []
+      assert.deepEqual(Object.keys(op.responses['200'].headers), ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', ...extra])
+      assert.deepEqual(Object.keys(op.responses['401'].headers), ['X-Request-Id', 'WWW-Authenticate'])
+      assert.deepEqual(Object.keys(op.responses['429'].headers), ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'])
+      assert.ok(op.responses['431'], '431 is documented')
+      assert.equal(op.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/Error')
     }
+    // named schemas, referred to; closed value sets are enums; money and basis points integers
+    const schemas = doc.components.schemas
+    for (const name of ['Brand', 'BrandPage', 'Product', 'ProductPage', 'Commission', 'ReportRow', 'ReportLink', 'ReportPage', 'Error', 'SellerBrand', 'SellerBrandPage']) {
+      assert.ok(schemas[name], `components/schemas/${name}`)
+    }
+    assert.equal(schemas.MarketplaceCode.enum.length, 23)
+    assert.deepEqual(schemas.Currency.enum.slice().sort(), ['AED', 'AUD', 'BRL', 'CAD', 'EGP', 'EUR', 'GBP', 'INR', 'JPY', 'MXN', 'PLN', 'SAR', 'SEK', 'SGD', 'TRY', 'USD', 'ZAR'])
+    assert.equal(schemas.ReportRow.properties.marketplace.$ref, '#/components/schemas/MarketplaceCode')
+    assert.equal(schemas.ReportRow.properties.currency.$ref, '#/components/schemas/Currency')
+    assert.equal(schemas.Product.properties.country_code.$ref, '#/components/schemas/MarketplaceCode')
+    for (const f of ['rate_bps', 'flat_cents']) assert.equal(schemas.Commission.properties[f].type, 'integer', f)
+    for (const f of ['sales_cents', 'commission_cents']) assert.equal(schemas.ReportRow.properties[f].type, 'integer', f)
+    assert.equal(schemas.Product.properties.price_cents.type, 'integer')
+    // the probes have operation ids and described answers
+    assert.equal(doc.paths['/healthz'].get.operationId, 'getLiveness')
+    assert.equal(doc.paths['/readyz'].get.operationId, 'getReadiness')
+    assert.notEqual(doc.paths['/healthz'].get.responses['200'].description, 'Default Response')
     const reportParams = doc.paths['/api/creator/v1/reports'].get.parameters
     const required = reportParams.filter((p: { required?: boolean }) => p.required).map((p: { name: string }) => p.name)
     assert.deepEqual(required.sort(), ['end', 'start'])

@@ -110,10 +110,19 @@ describe('reports: filters', () => {
     }
   })
 
-  test('brand_id of a visible brand whose Ads account is not connected is 403 ads_not_connected', async () => {
-    const res = await s.get(R(`${range}&brand_id=b_noads`), TOKENS.cr_a)
+  test('brand_id of a visible brand whose Ads account is not connected, without rows of this creator, is 403 ads_not_connected', async () => {
+    assert.equal(rowsOf('cr_b').filter((r) => r.link_id === 'l_a5').length, 0)
+    const res = await s.get(R(`${range}&brand_id=b_noads`), TOKENS.cr_b)
     assert.equal(res.status, 403)
     assert.equal(res.body.error.code, 'ads_not_connected')
+  })
+
+  test('a brand disconnected after rows were reported: the filter returns exactly the rows the unfiltered list shows', async () => {
+    const all = await walk(s, R(range), TOKENS.cr_a, 'reports', 500)
+    const expected = all.filter((r) => r.brand_id === 'b_noads')
+    assert.ok(expected.length > 0, 'the fixture has rows of b_noads for cr_a')
+    const filtered = await walk(s, R(`${range}&brand_id=b_noads`), TOKENS.cr_a, 'reports', 3)
+    assert.deepEqual(filtered, expected)
   })
 })
 
@@ -121,9 +130,9 @@ describe('reports: parameter errors', () => {
   const bad: [string, string, string][] = [
     [`end=${day(1)}`, 'invalid_request', 'start is required'],
     [`start=${day(1)}`, 'invalid_request', 'end is required'],
-    ['start=2026-02-30&end=2026-03-02', 'invalid_request', 'start must be a real calendar date in the form YYYY-MM-DD'],
-    ['start=2026-3-1&end=2026-03-02', 'invalid_request', 'start must be a real calendar date in the form YYYY-MM-DD'],
-    ['start=2026-03-01&end=tomorrow', 'invalid_request', 'end must be a real calendar date in the form YYYY-MM-DD'],
+    ['start=2026-02-30&end=2026-03-02', 'invalid_request', 'start must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31'],
+    ['start=2026-3-1&end=2026-03-02', 'invalid_request', 'start must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31'],
+    ['start=2026-03-01&end=tomorrow', 'invalid_request', 'end must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31'],
     ['start=2026-03-05&end=2026-03-04', 'invalid_request', 'end must not be before start (start 2026-03-05, end 2026-03-04)'],
     [`${range}&limit=0`, 'invalid_pagination', 'limit must be a whole number from 1 to 500'],
     [`${range}&limit=501`, 'invalid_pagination', 'limit must be a whole number from 1 to 500'],
@@ -254,7 +263,7 @@ describe('reports: cursors', () => {
 
   test('a cursor survives a server restart with the same secret, and rotation keeps old cursors valid', async () => {
     const c = encodeURIComponent(await firstCursor())
-    const { buildApp } = await import('../src/app.js')
+    const { buildApp } = await import('../src/http/app.js')
     const rotated = await buildApp({ db: s.db, cursorSecrets: ['new-secret-0123456789abcdef0123456789abcdef', 'test-cursor-secret-0123456789abcdef0123456789'] })
     const ok = await rotated.inject({ url: R(`${range}&limit=5&cursor=${c}`), headers: { authorization: `Bearer ${TOKENS.cr_a}` } })
     assert.equal(ok.statusCode, 200)

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../src/app.js'
+import { buildApp } from '../src/http/app.js'
 import { CURSOR_SECRET, load, openTestDb } from './helpers.js'
 
 const RUNS = Number(process.env.CSAPI_AUTHZ_RUNS ?? (process.env.CI === 'true' ? 40 : 15))
@@ -29,7 +29,7 @@ after(() => close())
 const worldArb = fc.record({
   creators: fc.integer({ min: 1, max: 3 }),
   sellers: fc.array(fc.constantFrom('seller', 'operator'), { minLength: 1, maxLength: 3 }),
-  brands: fc.array(fc.record({ status: fc.constantFrom(...STATUSES), discoverable: fc.boolean(), products: fc.array(fc.constantFrom(...STATUSES), { maxLength: 4 }) }), {
+  brands: fc.array(fc.record({ status: fc.constantFrom(...STATUSES), discoverable: fc.boolean(), ads: fc.boolean(), products: fc.array(fc.constantFrom(...STATUSES), { maxLength: 4 }) }), {
     minLength: 1,
     maxLength: 5,
   }),
@@ -41,7 +41,7 @@ const worldArb = fc.record({
 type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never
 
 interface Model {
-  brands: Map<string, { status: string; discoverable: boolean }>
+  brands: Map<string, { status: string; discoverable: boolean; ads: boolean }>
   partnerships: Map<string, string> // creator|brand → status
   grants: Set<string> // account|brand
   products: Map<string, string> // product → brand
@@ -54,7 +54,7 @@ function dataset(run: number, w: World) {
   const p = `r${run}_`
   const creators = Array.from({ length: w.creators }, (_, i) => `${p}cr${i}`)
   const sellers = w.sellers.map((role, i) => ({ id: `${p}sl${i}`, role }))
-  const brands = w.brands.map((b, i) => ({ id: `${p}b${i}`, name: `Brand ${i}`, status: b.status, discoverable: b.discoverable }))
+  const brands = w.brands.map((b, i) => ({ id: `${p}b${i}`, name: `Brand ${i}`, status: b.status, discoverable: b.discoverable, ads_connected: b.ads }))
   const products = w.brands.flatMap((b, i) => b.products.map((status, j) => ({ id: `${p}b${i}_p${j}`, brand_id: `${p}b${i}`, asin: `B0${run}X${i}X${j}`.padEnd(10, '0').slice(0, 10), title: 't', status })))
   const pick = <T>(xs: T[], n: number) => xs[n % xs.length]!
   const partnerships = new Map<string, { creator_id: string; brand_id: string; status: string }>()
@@ -101,7 +101,7 @@ function dataset(run: number, w: World) {
 }
 
 function remember(d: ReturnType<typeof dataset>['ds']) {
-  for (const b of d.brands) model.brands.set(b.id, { status: b.status, discoverable: b.discoverable })
+  for (const b of d.brands) model.brands.set(b.id, { status: b.status, discoverable: b.discoverable, ads: b.ads_connected })
   for (const x of d.partnerships) model.partnerships.set(`${x.creator_id}|${x.brand_id}`, x.status)
   for (const g of d.brand_access) model.grants.add(`${g.account_id}|${g.brand_id}`)
   for (const x of d.products) model.products.set(x.id, x.brand_id)
@@ -153,6 +153,39 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
         const own = [...model.rows].filter(([, c]) => c === creator).map(([k]) => k)
         assert.deepEqual(sorted(reports.items.map((r) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`)), sorted(own))
 
+        // the changes feed: exactly this creator's rows, each once (no writes meanwhile)
+        const feed: any[] = []
+        let feedCursor: string | null = null
+        for (let i = 0; i < 1000; i++) {
+          const res = await get(`/api/creator/v1/reports/changes?limit=${w.limit}${feedCursor ? `&cursor=${encodeURIComponent(feedCursor)}` : ''}`, token)
+          assert.equal(res.status, 200, JSON.stringify(res.body))
+          feed.push(...res.body.reports)
+          feedCursor = res.body.next_cursor
+          if (!res.body.has_more) break
+        }
+        const keysOf = (rows: any[]) => rows.map((r) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`)
+        for (const r of feed) assert.equal(model.links.get(r.link.id), creator, `${creator}'s feed carried a row of link ${r.link.id}`)
+        assert.deepEqual(sorted(keysOf(feed)), sorted(own), `${creator}: the feed holds its rows, each once`)
+        if (feedCursor && d.creators.length > 1) {
+          const other = d.creators.find((c) => c !== creator)!
+          const res = await get(`/api/creator/v1/reports/changes?cursor=${encodeURIComponent(feedCursor)}`, d.tokenOf(other))
+          assert.equal(res.body.error.code, 'invalid_pagination', 'a feed cursor belongs to its creator')
+        }
+
+        // a brand filter never hides what the unfiltered list shows; it is refused only for a
+        // visible brand without an Ads connection and without rows of this creator
+        for (const brand of brands.items) {
+          const expected = reports.items.filter((r) => r.brand_id === brand.id)
+          const res = await get(`/api/creator/v1/reports?${range}&limit=500&brand_id=${brand.id}`, token)
+          if (!model.brands.get(brand.id)!.ads && expected.length === 0) {
+            assert.equal(res.status, 403, `${creator}: ${brand.id} without Ads and rows`)
+            assert.equal(res.body.error.code, 'ads_not_connected')
+          } else {
+            assert.equal(res.status, 200, `${creator}: ${brand.id}: ${JSON.stringify(res.body)}`)
+            assert.deepEqual(res.body.reports, expected, `${creator}: filtering by ${brand.id}`)
+          }
+        }
+
         // naming another creator's link or product narrows to nothing, it never widens
         for (const [link, owner] of model.links) {
           if (owner === creator) continue
@@ -169,11 +202,23 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
           assert.equal(res.body.error.code, 'invalid_pagination')
         }
         assert.equal((await get(`/api/seller/v1/products?brand_id=${d.brandIds[0]}`, token)).status, 403)
+        assert.equal((await get('/api/seller/v1/brands', token)).status, 403)
         checked++
       }
 
       for (const seller of d.sellers) {
         const token = d.tokenOf(seller)
+        // the granted brands, each with its active product count, and no other
+        const granted = await walk('/api/seller/v1/brands', token, 'brands', w.limit)
+        const expectedGrants = [...model.grants].filter((g) => g.startsWith(`${seller}|`)).map((g) => g.slice(seller.length + 1))
+        assert.deepEqual(granted.items.map((b) => b.id), sorted(expectedGrants), `${seller}: granted brands, in id order`)
+        for (const b of granted.items) assert.equal(b.status, model.brands.get(b.id)!.status)
+        for (const creator of d.creators) {
+          if (granted.cursors[0]) {
+            const res = await get(`/api/seller/v1/brands?limit=${w.limit}&cursor=${granted.cursors[0]}`, d.tokenOf(creator))
+            assert.equal(res.status, 403, 'a creator token is refused before its cursor is read')
+          }
+        }
         for (const brand of d.brandIds) {
           if (!model.grants.has(`${seller}|${brand}`)) {
             const res = await get(`/api/seller/v1/products?brand_id=${brand}`, token)
@@ -188,6 +233,7 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
         }
         assert.equal((await get('/api/creator/v1/brands', token)).status, 403)
         assert.equal((await get(`/api/creator/v1/reports?${range}`, token)).status, 403)
+        assert.equal((await get('/api/creator/v1/reports/changes', token)).status, 403)
         checked++
       }
     }),

@@ -68,7 +68,7 @@ test('two workers serve one port and SIGTERM stops them all', { skip: !onPostgre
     assert.equal(ports.length, 2, `two workers listening; stderr: ${p.stderr()}`)
     assert.equal(ports[0], ports[1])
     assert.equal(workersOf(p.child.pid!).length, 2)
-    // the workers serve under the bounded heap flags (src/heap-flags.ts)
+    // the workers serve under the bounded heap flags (src/http/heap-flags.ts)
     for (const w of workersOf(p.child.pid!)) assert.match(readFileSync(`/proc/${w}/cmdline`, 'utf8'), /--max-old-space-size=128\0--max-semi-space-size=4/)
     // readiness may say 503 while a fresh process is still busy starting (load shedding)
     let ready: { status: number; body: unknown } = { status: 0, body: null }

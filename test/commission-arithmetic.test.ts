@@ -7,7 +7,7 @@ import {
   flatCommission,
   percentageCommission,
   roundHalfUpDiv,
-} from '../src/commission/arithmetic.js'
+} from '../src/domain/commission.js'
 
 const RUNS = { numRuns: 2000 }
 

@@ -9,9 +9,11 @@ import fc from 'fast-check'
 import { load, openTestDb } from './helpers.js'
 import type { Db } from '../src/db/index.js'
 import { ingestAmazonAttribution } from '../src/ingest/run.js'
-import { percentageCommission } from '../src/commission/arithmetic.js'
-import { parseDecimalToMinor } from '../src/money.js'
-import { approveThrough, defaultApproveThrough, formatMinor, payThrough } from '../src/commission/settle.js'
+import { percentageCommission } from '../src/domain/commission.js'
+import { parseDecimalToMinor } from '../src/domain/money.js'
+import { approveThrough, defaultApproveThrough } from '../src/settlement/approve.js'
+import { pay } from '../src/settlement/pay.js'
+import { formatMinor } from '../src/domain/money.js'
 
 const RATES = [1, 7, 1250, 3333, 9999, 10000]
 const product = (i: number, commission: unknown, country = 'US') => ({
@@ -108,13 +110,15 @@ test('approve moves pending rows up to the date; pay moves one creator\'s approv
   assert.ok(approved.length > 0 && approved.every((t) => t.rows > 0))
   const again = await approveThrough(db, '2026-03-06')
   assert.deepEqual(again, [], 'nothing left to approve')
-  const paid = await payThrough(db, 'cr_f', '2026-12-31')
-  assert.deepEqual(paid, [], 'cr_f has no approved rows yet (its row is after the date)')
+  const paid = await pay(db, 'cr_f', '2026-12-31')
+  assert.deepEqual(paid, { payouts: [], carried: [] }, 'cr_f has no approved rows yet (its row is after the date)')
   const [expected] = await db.query<{ n: number; c: number }>(
     `select count(*)::int as n, sum(commission_cents)::bigint as c from report_rows where creator_id = 'cr_e' and commission_status = 'approved'`,
   )
-  const payout = await payThrough(db, 'cr_e', '2026-12-31')
-  assert.deepEqual(payout, [{ currency: 'USD', rows: expected!.n, commission_cents: expected!.c }])
+  const { payouts } = await pay(db, 'cr_e', '2026-12-31')
+  assert.equal(payouts.length, 1)
+  assert.match(payouts[0]!.id, /^po_[0-9a-f]{32}$/)
+  assert.deepEqual({ ...payouts[0]!, id: '' }, { id: '', currency: 'USD', line_count: expected!.n, commission_cents: expected!.c, adjustment_cents: 0, amount_cents: expected!.c })
   const left = await db.query(`select 1 from report_rows where creator_id = 'cr_e' and commission_status = 'approved'`)
   assert.equal(left.length, 0)
 })

@@ -2,6 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { DatasetError, parseDataset } from '../src/dataset/parse.js'
 import type { Dataset } from '../src/dataset/types.js'
+import { CURRENCIES } from '../src/domain/marketplaces.js'
 
 const EMPTY: Dataset = {
   accounts: [],
@@ -487,7 +488,7 @@ test('tokens: printable ASCII of 16 to 256 characters, expiry with a time zone',
 test('products: asin and currency codes', () => {
   assert.deepEqual(issuesOf({ products: [{ ...product, asin: 'b0abcdefgh', currency: 'usd' }, { ...product, id: 'p2', asin: 'B0ABCDEFG' }] }), [
     'products[0].asin: must be 10 upper-case letters or digits',
-    'products[0].currency: must be a three-letter upper-case currency code such as USD',
+    'products[0].currency: must be the currency of an Amazon marketplace: USD, CAD, MXN, BRL, GBP, EUR, SEK, PLN, JPY, AUD, INR, AED, SAR, SGD, TRY, EGP, ZAR',
     'products[1].asin: must be 10 upper-case letters or digits',
   ])
 })
@@ -564,7 +565,7 @@ test('commission: inconsistent or malformed terms', () => {
       'products[1].commission.rate_bps: must be an integer from 0 to 10000',
       'products[1].commission.flat_cents: must be 0 or absent',
       'products[2].commission.rate_bps: must be an integer from 0 to 10000',
-      'products[2].commission.currency_code: must be a three-letter upper-case currency code such as USD, or empty',
+      'products[2].commission.currency_code: must be the currency of an Amazon marketplace: USD, CAD, MXN, BRL, GBP, EUR, SEK, PLN, JPY, AUD, INR, AED, SAR, SGD, TRY, EGP, ZAR, or empty',
       'products[3].commission.flat_cents: must be a non-negative integer',
       'products[3].commission.rate: must be 0 or absent',
       'products[3].commission.rate_bps: must be 0 or absent',
@@ -638,6 +639,33 @@ test('commission_terms: history entries, general or per creator, as typed terms'
       'commission_terms[0].flat_cents: must be absent for percentage terms',
       'commission_terms[1].currency_code: is required',
       'commission_terms[3]: duplicate of commission_terms[2] (same product_id, creator_id and effective_from)',
+    ],
+  )
+})
+
+test('rules between fields are reported along with the fields\' own problems, at their field', () => {
+  assert.deepEqual(
+    issuesOf({
+      products: [
+        { ...product, asin: 'x', marketplace_id: 'ATVPDKIKX0DER', country_code: 'de', currency: 'usd' },
+        { ...product, id: 'p2', commission: { type: 'percentage', rate_bps: 1250, rate: 0.12, flat_cents: 5 } },
+        { ...product, id: 'p3', commission: { type: 'fixed', ratebps: 1 } },
+      ],
+      commission_terms: [
+        { product_id: 'prod_1', effective_from: '2026-01-01', type: 'flat', flat_cents: -1, rate_bps: 5 },
+      ],
+    }),
+    [
+      'products[0].asin: must be 10 upper-case letters or digits',
+      'products[0].marketplace_id: ATVPDKIKX0DER is the US marketplace, not DE',
+      `products[0].currency: must be the currency of an Amazon marketplace: ${CURRENCIES.join(', ')}`,
+      'products[1].commission.rate: must equal rate_bps / 10000 (0.125)',
+      'products[1].commission.flat_cents: must be 0 or absent',
+      'products[2].commission.ratebps: unknown field',
+      'products[2].commission.type: must be one of percentage, flat',
+      'commission_terms[0].flat_cents: must be a non-negative integer',
+      'commission_terms[0].currency_code: is required',
+      'commission_terms[0].rate_bps: must be absent for flat terms',
     ],
   )
 })

@@ -1,5 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 
 import {
   DEMO_APPROVED_MAX_AGE,
@@ -8,16 +9,11 @@ import {
   generateDemoDataset,
   type DemoDataset,
 } from '../src/demo/generate.js'
-import {
-  BRAND_STATUSES,
-  COMMISSION_STATUSES,
-  PARTNERSHIP_STATUSES,
-  PRODUCT_STATUSES,
-  type Dataset,
-  type ProductIn,
-} from '../src/dataset/types.js'
-import { marketplaceByCode, marketplaceByDomain } from '../src/marketplaces.js'
+import { BRAND_STATUSES, COMMISSION_STATUSES, PARTNERSHIP_STATUSES, PRODUCT_STATUSES } from '../src/domain/statuses.js'
+import type { Dataset, ProductIn } from '../src/dataset/types.js'
+import { marketplaceByCode, marketplaceByDomain } from '../src/domain/marketplaces.js'
 import { parseDataset } from '../src/dataset/parse.js'
+import { isWeekend, reportDays } from '../src/demo/calendar.js'
 
 const TODAY = '2026-03-15'
 const DAY_MS = 86_400_000
@@ -413,4 +409,21 @@ test('the importer\'s parseDataset accepts the JSON of every size', () => {
     assert.equal(parsed?.products.length, dataset.products.length)
     assert.equal(parsed?.links.length, dataset.links.length)
   }
+})
+
+// The output is pinned: reorganising the generator must not change it (the order of PRNG draws
+// is part of that). When the demo changes on purpose, put the new hashes here.
+test('the output for seed 42 is pinned', () => {
+  const sha256 = (d: DemoDataset): string => createHash('sha256').update(JSON.stringify(d)).digest('hex')
+  assert.equal(sha256(demo('small')), '7c78c504f0f0228f14c3c0e20a36e70fa6ec83cc08a47fda34681be00c6ec7bf')
+  assert.equal(sha256(demo('medium')), '11187dcd3785d222ce59a181133f6d9c79cdd6211784cf24f35cd4648b645fe4')
+})
+
+test('report days: the window ends yesterday, across a leap day; weekends', () => {
+  const days = reportDays('2024-03-01')
+  assert.equal(days.length, DEMO_REPORT_DAYS)
+  assert.equal(days[0], '2023-12-02')
+  assert.equal(days.at(-1), '2024-02-29')
+  assert.throws(() => reportDays('2023-02-29'), RangeError)
+  assert.deepEqual(['2026-03-13', '2026-03-14', '2026-03-15', '2026-03-16'].map(isWeekend), [false, true, true, false])
 })

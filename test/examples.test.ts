@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { startServer, type TestServer } from './helpers.js'
 import { generateDemoDataset } from '../src/demo/generate.js'
-import { createToken } from '../src/data/tokens.js'
+import { createToken } from '../src/tokens/tokens.js'
 import type { Total } from '../examples/reconcile.js'
 import type { SyncResult } from '../examples/seller-sync.js'
 

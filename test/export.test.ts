@@ -13,10 +13,12 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { startServer, type TestServer } from './helpers.js'
 import { DAYS, TOKENS, day, fixture } from './fixture.js'
 import { Client, type FetchLike } from '../src/client/index.js'
-import { exportCommand, type ExportIo } from '../src/cli/export.js'
+import { main } from '../src/cli/main.js'
+import type { Io } from '../src/cli/io.js'
 import { REPORT_COLUMNS, csvField } from '../src/cli/export-format.js'
 
 const ds = fixture()
+const exportCommand = (argv: string[], io: Partial<Io>) => main(['export', ...argv], io)
 let s: TestServer
 let dir: string
 before(async () => {
@@ -33,7 +35,7 @@ const end = day(DAYS - 1)
 let n = 0
 const file = (ext: string) => join(dir, `out-${++n}.${ext}`)
 
-function io(token: string, extra: Partial<ExportIo> = {}) {
+function io(token: string, extra: Partial<Io> = {}) {
   const stdout = new PassThrough()
   const chunks: Buffer[] = []
   stdout.on('data', (c: Buffer) => chunks.push(c))

@@ -15,7 +15,7 @@ import addFormatsModule from 'ajv-formats'
 import type { FastifyInstance } from 'fastify'
 import { openDb, type Db } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
-import { buildApp } from '../src/app.js'
+import { buildApp } from '../src/http/app.js'
 import { parseDataset } from '../src/dataset/parse.js'
 import { importDataset } from '../src/dataset/import.js'
 
@@ -56,7 +56,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** An open, migrated database for this test file: in-memory PGlite or throwaway PostgreSQL. */
-export async function openTestDb(): Promise<{ db: Db; close(): Promise<void> }> {
+export async function openTestDb(): Promise<{ db: Db; url?: string; close(): Promise<void> }> {
   if (!onPostgres) {
     const db = await openDb('memory:')
     await migrate(db)
@@ -67,6 +67,7 @@ export async function openTestDb(): Promise<{ db: Db; close(): Promise<void> }> 
   await migrate(db)
   return {
     db,
+    url: t.url,
     async close() {
       await db.close()
       await t.drop()
@@ -87,6 +88,8 @@ export interface ApiResponse {
 export interface TestServer {
   base: string
   db: Db
+  /** PostgreSQL: the database's URL, for other processes (the CLI); PGlite in memory: none. */
+  url?: string
   app: FastifyInstance
   /** GET with a bearer token; the body is checked against /openapi.json. */
   get(path: string, token?: string, headers?: Record<string, string>): Promise<ApiResponse>
@@ -98,7 +101,7 @@ export const CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789'
 
 /** The real app on a fresh database with `dataset` loaded, listening on 127.0.0.1:0. */
 export async function startServer(dataset?: unknown, opts: { cursorSecrets?: string[] } = {}): Promise<TestServer> {
-  const { db, close } = await openTestDb()
+  const { db, url, close } = await openTestDb()
   if (dataset) await load(db, dataset)
   const app = await buildApp({ db, cursorSecrets: opts.cursorSecrets ?? [CURSOR_SECRET] })
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -115,6 +118,7 @@ export async function startServer(dataset?: unknown, opts: { cursorSecrets?: str
   return {
     base,
     db,
+    url,
     app,
     request,
     get: (path, token, headers = {}) => request('GET', path, token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }),
@@ -130,8 +134,7 @@ async function openApiValidator(base: string) {
   const doc = (await (await fetch(`${base}/openapi.json`)).json()) as {
     paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }>
   }
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
-  addFormats(ajv)
+  const ajv = openApiAjv(doc)
   const cache = new Map<string, ReturnType<typeof ajv.compile>>()
   const genericError = ajv.compile({
     type: 'object',
@@ -147,7 +150,7 @@ async function openApiValidator(base: string) {
     },
   })
   return (path: string, status: number, body: unknown) => {
-    const route = path.split('?')[0]!
+    const route = documentedPath(Object.keys(doc.paths), path.split('?')[0]!)
     const op = doc.paths[route]?.get
     if (!op && status < 400) return // not an API operation (the document itself, /docs)
     if (!op) {
@@ -157,18 +160,50 @@ async function openApiValidator(base: string) {
     const key = `${route} ${status}`
     let validate = cache.get(key)
     if (!validate) {
-      const schema = op.responses[String(status)]?.content?.['application/json']?.schema
-      assert.ok(schema, `${route} answered ${status}, which /openapi.json does not document`)
-      validate = ajv.compile(schema)
+      assert.ok(op.responses[String(status)]?.content?.['application/json']?.schema, `${route} answered ${status}, which /openapi.json does not document`)
+      validate = ajv.compile({ $ref: responseSchemaRef(route, status) })
       cache.set(key, validate)
     }
     assert.ok(validate(body), `${key} body does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`)
     // additionalProperties is not set in our response schemas, so check no undocumented field leaks.
-    const schema = op.responses[String(status)]!.content!['application/json']!.schema as { properties?: Record<string, unknown> }
+    const schema = resolveSchema(doc, op.responses[String(status)]!.content!['application/json']!.schema) as { properties?: Record<string, unknown> }
     if (status === 200 && schema.properties) {
       for (const k of Object.keys(body as object)) assert.ok(k in schema.properties, `${key}: undocumented field ${k}`)
     }
   }
+}
+
+/** The document's path for a request path: itself, or the template it fills (/payouts/{payout_id}/lines). */
+export function documentedPath(paths: string[], route: string): string {
+  if (paths.includes(route)) return route
+  const parts = route.split('/')
+  const template = paths.find((p) => {
+    const t = p.split('/')
+    return t.length === parts.length && t.every((seg, i) => (seg.startsWith('{') && seg.endsWith('}') ? parts[i] !== '' : seg === parts[i]))
+  })
+  return template ?? route
+}
+
+/** An Ajv that knows the whole document, so that its $refs to components/schemas resolve. */
+export function openApiAjv(doc: object): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+  ajv.addSchema(doc, OPENAPI_ID)
+  return ajv
+}
+const OPENAPI_ID = 'openapi.json'
+
+/** A $ref (for openApiAjv) to the JSON body schema of a path's GET response. */
+export function responseSchemaRef(route: string, status: number): string {
+  const pointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1')
+  return `${OPENAPI_ID}#/paths/${pointer(route)}/get/responses/${status}/content/${pointer('application/json')}/schema`
+}
+
+/** A schema with its top-level $ref to components/schemas followed. */
+export function resolveSchema(doc: object, schema: unknown): unknown {
+  const ref = (schema as { $ref?: string }).$ref
+  if (!ref?.startsWith('#/components/schemas/')) return schema
+  return (doc as { components: { schemas: Record<string, unknown> } }).components.schemas[ref.slice('#/components/schemas/'.length)]
 }
 
 /** Every item of a list endpoint, page by page; asserts page sizes and the cursor contract. */
@@ -176,7 +211,7 @@ export async function walk(
   server: TestServer,
   path: string,
   token: string,
-  key: 'brands' | 'products' | 'reports',
+  key: 'brands' | 'products' | 'reports' | 'payouts' | 'lines' | 'adjustments',
   limit: number,
   between?: (page: number) => Promise<void>,
 ): Promise<any[]> {
@@ -202,10 +237,10 @@ export async function walk(
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
 /** The real `csapi` as a child process on a database, without a statement timeout (long loads). */
-export function cliProcess(url: string, args: string[]) {
+export function cliProcess(url: string, args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: url, CSAPI_STATEMENT_TIMEOUT_MS: '0' },
+    env: { ...process.env, DATABASE_URL: url, CSAPI_STATEMENT_TIMEOUT_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

@@ -26,6 +26,10 @@ test(`reports: ${RUNS} hostile requests, never a 5xx, every body as documented`,
   const date = fc.oneof(
     fc.integer({ min: -3, max: DAYS + 3 }).map(day),
     fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    // the whole range a client can type, year 0000 and five-digit years included
+    fc
+      .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+      .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
   )
   const id = (ids: string[]) => fc.oneof(fc.constantFrom(...ids), fc.string({ maxLength: 12 }))
   const { seen, ms } = await fuzzEndpoint(

@@ -261,13 +261,13 @@ test(`SIGKILL in the middle of a ${ROWS}-row ingest leaves the database as it wa
     let db = await openDb(tdb.url)
     await migrate(db)
     await load(db, dataset())
-    const pgUrl = tdb.url.startsWith('file:') ? undefined : tdb.url
-    const first = await ingestAmazonAttribution(db, [earlier], { pgUrl })
+    const onPg = !tdb.url.startsWith('file:')
+    const first = await ingestAmazonAttribution(db, [earlier])
     assert.equal(first.adjustments.count, restated)
     const before = await snapshot(db)
     assert.equal(before.counts.commission_adjustments, restated)
     assert.deepEqual([before.crash.rows, before.crash.pending, before.crash.approved], [PRE, PRE / 2, PRE / 2])
-    const heapFile = pgUrl ? '' : join(tdb.url.slice('file:'.length), (await db.query<{ p: string }>(`select pg_relation_filepath('report_rows') as p`))[0]!.p)
+    const heapFile = onPg ? '' : join(tdb.url.slice('file:'.length), (await db.query<{ p: string }>(`select pg_relation_filepath('report_rows') as p`))[0]!.p)
     await db.close()
     const startBytes = await heapBytes(tdb.url, heapFile)
 
@@ -321,7 +321,7 @@ test(`SIGKILL in the middle of a ${ROWS}-row ingest leaves the database as it wa
     db = await openDb(tdb.url)
     assert.deepEqual(await snapshot(db), done, 'the third run changed something')
     await db.close()
-    t.diagnostic(`killed after ${killedAfter} ms (${doing})${pgUrl ? `; its server process ended ${orphanMs} ms later` : ''}; nothing left; re-run ingested ${LINK_DAYS * 3} rows in ${rerunMs} ms; third run changed nothing`)
+    t.diagnostic(`killed after ${killedAfter} ms (${doing})${onPg ? `; its server process ended ${orphanMs} ms later` : ''}; nothing left; re-run ingested ${LINK_DAYS * 3} rows in ${rerunMs} ms; third run changed nothing`)
   } finally {
     rmSync(work, { recursive: true, force: true })
     await tdb.drop()

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { onPostgres, startServer, type TestServer } from './helpers.js'
 import { ingestAmazonAttribution, IngestFileError, IngestRefused, type IngestOptions } from '../src/ingest/run.js'
-import { approveThrough, payThrough } from '../src/commission/settle.js'
+import { approveThrough } from '../src/settlement/approve.js'
+import { pay } from '../src/settlement/pay.js'
 
 const TOKEN_X = 'test_token_ingest_cr_x_0001'
 const TOKEN_Y = 'test_token_ingest_cr_y_0001'
@@ -89,12 +90,6 @@ let opts: IngestOptions
 before(async () => {
   s = await startServer(dataset)
   opts = {}
-  if (onPostgres) {
-    const [row] = await s.db.query<{ name: string }>('select current_database() as name')
-    const url = new URL(process.env.TEST_DATABASE_URL!)
-    url.pathname = `/${row!.name}`
-    opts = { pgUrl: url.toString() }
-  }
 })
 after(() => s.close())
 
@@ -186,8 +181,9 @@ describe('ingest flow', () => {
     assert.equal(again.adjustments.count, 0, 'the same restatement is recorded once')
     assert.equal((await adjustments()).length, 1)
 
-    const paid = await payThrough(s.db, 'cr_x', '2026-03-31')
-    assert.deepEqual(paid, [{ currency: 'USD', rows: 2, commission_cents: 1500 }])
+    // the payout pays the approved rows (1500) and settles the restatement's difference (1200 - 1500)
+    const { payouts } = await pay(s.db, 'cr_x', '2026-03-31')
+    assert.deepEqual(payouts.map(({ id: _, ...p }) => p), [{ currency: 'USD', line_count: 3, commission_cents: 1500, adjustment_cents: -300, amount_cents: 1200 }])
     const rows = await reports()
     assert.equal(pick(rows, '2026-03-05', 'B0ING00001')!.commission_status, 'paid')
     assert.equal(pick(rows, '2026-03-12', 'B0ING00001')!.commission_status, 'pending')
@@ -214,8 +210,9 @@ describe('ingest flow', () => {
       `select commission_type, commission_rate_bps from products where id = 'p1'`,
     )
     assert.deepEqual(row, { commission_type: 'percentage', commission_rate_bps: 1000 }, 'base terms stay as imported')
-    const { listBrandProducts } = await import('../src/data/products.js')
-    const [p1] = await listBrandProducts(s.db, 'b_one', '', 1)
-    assert.deepEqual([p1!.commission_type, p1!.commission_rate_bps], ['percentage', 1500])
+    const { listBrandProducts } = await import('../src/http/seller/products/sql.js')
+    const page = await listBrandProducts(s.db, 'b_one', '', 1)
+    const p1 = JSON.parse(`[${page.rows}]`)[0]
+    assert.deepEqual([p1.id, p1.commission.type, p1.commission.rate_bps, p1.commission.rate], ['p1', 'percentage', 1500, 0.15])
   })
 })

@@ -1,10 +1,10 @@
-// JSON built by PostgreSQL from a TypeBox schema (src/data/json-sql.ts), run on the real
+// JSON built by PostgreSQL from a TypeBox schema (src/http/json-sql.ts), run on the real
 // database: what PostgreSQL writes must parse back to exactly the values stored.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { Type } from 'typebox'
-import { jsonObjectSql } from '../src/data/json-sql.js'
+import { jsonObjectSql, PRESENT } from '../src/http/json-sql.js'
 import type { Db } from '../src/db/index.js'
 import { openTestDb } from './helpers.js'
 
@@ -76,12 +76,59 @@ describe('jsonObjectSql', () => {
     assert.equal(await roundTrip(['2026-03-01', 'a', 1, true, null, 'n']), null)
   })
 
+  it('optional fields are omitted when NULL; arrays and nullable objects (property, on the database)', async () => {
+    const S = Type.Object({
+      id: Type.String(),
+      note: Type.Optional(Type.String()),
+      n: Type.Optional(Type.Integer()),
+      tags: Type.Array(Type.String()),
+      terms: Type.Union([Type.Object({ kind: Type.String(), bps: Type.Integer() }), Type.Null()]),
+    })
+    const sql = jsonObjectSql(S, {
+      id: 'x.id',
+      note: 'x.note',
+      n: 'x.n',
+      tags: 'x.tags',
+      terms: { [PRESENT]: 'x.kind is not null', kind: 'x.kind', bps: 'x.bps' },
+    })
+    const text = fc.string({ unit: 'grapheme', maxLength: 20 })
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        fc.option(text, { nil: null }),
+        fc.option(fc.integer(), { nil: null }),
+        fc.array(text, { maxLength: 4 }),
+        fc.option(fc.tuple(text, fc.integer({ min: 0, max: 10000 })), { nil: null }),
+        async (id, note, n, tags, terms) => {
+          const [row] = await db.query<{ json: string }>(
+            `select ${sql} as json
+               from (select $1::text as id, $2::text as note, $3::int as n, $4::text[] as tags, $5::text as kind, $6::int as bps) x`,
+            [id, note, n, tags, terms?.[0] ?? null, terms?.[1] ?? null],
+          )
+          const want: Record<string, unknown> = { id }
+          if (note !== null) want.note = note
+          if (n !== null) want.n = n
+          want.tags = tags
+          want.terms = terms === null ? null : { kind: terms[0], bps: terms[1] }
+          assert.equal(row!.json, JSON.stringify(want))
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
   it('refuses a mapping that does not cover the schema exactly', () => {
     const S = Type.Object({ a: Type.String(), b: Type.Integer() })
     assert.throws(() => jsonObjectSql(S, { a: 'x' } as never), /\$\.b: no SQL expression/)
     assert.throws(() => jsonObjectSql(S, { a: 'x', b: 'y', c: 'z' } as never), /fields the schema does not have: c/)
-    assert.throws(() => jsonObjectSql(Type.Object({ a: Type.Optional(Type.String()) }), { a: 'x' }), /optional fields/)
-    assert.throws(() => jsonObjectSql(Type.Object({ a: Type.Array(Type.String()) }), { a: 'x' } as never), /not supported/)
+    assert.throws(() => jsonObjectSql(Type.Object({ a: Type.Optional(Type.String()) }), { a: 'x' }), /the first field must be required/)
+    assert.throws(
+      () => jsonObjectSql(Type.Object({ a: Type.String(), b: Type.Optional(Type.Union([Type.String(), Type.Null()])) }), { a: 'x', b: 'y' }),
+      /an optional field cannot also be nullable/,
+    )
+    assert.throws(() => jsonObjectSql(Type.Object({ a: Type.Array(Type.Object({ x: Type.String() })) }), { a: 'x' } as never), /not supported/)
+    const Nullable = Type.Object({ a: Type.String(), o: Type.Union([Type.Object({ x: Type.String() }), Type.Null()]) })
+    assert.throws(() => jsonObjectSql(Nullable, { a: 'x', o: { x: 'y' } } as never), /a nullable object needs \$present/)
     assert.throws(() => jsonObjectSql(Type.Object({ 'A-b': Type.String() }), { 'A-b': 'x' }), /field name not supported/)
   })
 })

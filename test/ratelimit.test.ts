@@ -5,11 +5,12 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
-import { buildApp } from '../src/app.js'
+import { buildApp } from '../src/http/app.js'
 import type { Db } from '../src/db/index.js'
-import { MemoryStore } from '../src/ratelimit/memory-store.js'
-import { RedisStore } from '../src/ratelimit/redis-store.js'
-import type { RateLimitOptions } from '../src/plugins/rate-limit.js'
+import { MemoryStore } from '../src/http/ratelimit/memory-store.js'
+import { loadConfig } from '../src/config.js'
+import { RedisStore } from '../src/http/ratelimit/redis-store.js'
+import type { RateLimitOptions } from '../src/http/plugins/rate-limit.js'
 import { CURSOR_SECRET, load, openTestDb } from './helpers.js'
 import { TOKENS, fixture } from './fixture.js'
 
@@ -96,18 +97,23 @@ describe('per-token limit (in-process store)', () => {
 })
 
 describe('failed authentications per client address', () => {
-  test('after the burst of failures an address gets 429 whatever token it sends; other addresses are not affected', async () => {
+  test('after the burst of failures an address gets 429 for bad tokens; valid tokens and other addresses are not affected', async () => {
     const a = await app(limits())
     try {
       assert.equal((await get(a, 'guess_1', '10.0.0.1')).statusCode, 401)
       assert.equal((await get(a, null, '10.0.0.1')).statusCode, 401)
-      // even a right guess is refused now, so a guesser learns nothing until the bucket refills
-      const res = await get(a, TOKENS.cr_a, '10.0.0.1')
+      const res = await get(a, 'guess_2', '10.0.0.1')
       assert.equal(res.statusCode, 429)
       assert.equal(res.json().error.code, 'rate_limited')
       assert.ok(Number(res.headers['retry-after']) >= 1)
       assert.match(String(res.headers['ratelimit-policy']), /^"auth-failures";q=6;w=60$/)
-      assert.equal((await get(a, 'guess_2', '10.0.0.1')).statusCode, 429)
+      assert.equal((await get(a, null, '10.0.0.1')).statusCode, 429)
+      // a valid token from the same address (a colleague behind the same NAT) is served, and
+      // only its own token bucket applies
+      const valid = await get(a, TOKENS.cr_a, '10.0.0.1')
+      assert.equal(valid.statusCode, 200)
+      assert.match(String(valid.headers['ratelimit-policy']), /^"default";/)
+      assert.equal((await get(a, TOKENS.cr_b, '10.0.0.1')).statusCode, 200)
       assert.equal((await get(a, TOKENS.cr_a, '10.0.0.2')).statusCode, 200)
       // health checks need no token and are never limited
       assert.equal((await get(a, null, '10.0.0.1', '/healthz')).statusCode, 200)
@@ -115,6 +121,19 @@ describe('failed authentications per client address', () => {
       await a.close()
     }
   })
+})
+
+test('with the production defaults, 200 bad-token requests from one address never lock out a valid token there', async () => {
+  const c = loadConfig({})
+  const a = await app({ perMinute: c.rateLimitPerMinute, burst: c.rateLimitBurst, authFailuresPerMinute: c.authFailuresPerMinute, authFailuresBurst: c.authFailuresBurst })
+  try {
+    const statuses = new Set<number>()
+    for (let i = 0; i < 200; i++) statuses.add((await get(a, `wrong_token_${i}`, '192.0.2.7')).statusCode)
+    assert.deepEqual([...statuses].sort(), [401, 429], 'failures are slowed down')
+    for (const token of [TOKENS.cr_a, TOKENS.cr_b]) assert.equal((await get(a, token, '192.0.2.7')).statusCode, 200)
+  } finally {
+    await a.close()
+  }
 })
 
 async function redisReachable(): Promise<boolean> {
@@ -151,7 +170,8 @@ describe('Redis store', async () => {
       // failed authentications are shared too
       assert.equal((await get(one, 'guess', '10.0.0.9')).statusCode, 401)
       assert.equal((await get(two, 'guess', '10.0.0.9')).statusCode, 401)
-      assert.equal((await get(one, TOKENS.cr_b, '10.0.0.9')).statusCode, 429)
+      assert.equal((await get(one, 'guess', '10.0.0.9')).statusCode, 429)
+      assert.equal((await get(one, TOKENS.cr_b, '10.0.0.9')).statusCode, 200, 'a valid token is not refused for its address')
     } finally {
       await one.close()
       await two.close()

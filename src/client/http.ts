@@ -65,7 +65,13 @@ export function buildUrl(baseUrl: string, path: string, query: Record<string, un
 }
 
 /** One attempt: the parsed JSON body, or an ApiError (retryable or not) to throw or retry. */
-async function attempt(t: TransportOptions, url: string, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
+/** A successful answer: the parsed JSON body and the response headers. */
+export interface Answer {
+  body: unknown
+  headers: Headers
+}
+
+async function attempt(t: TransportOptions, url: string, timeoutMs: number, signal?: AbortSignal): Promise<Answer> {
   if (signal?.aborted) throw abortError(signal)
   const controller = new AbortController()
   let timedOut = false
@@ -102,7 +108,7 @@ async function attempt(t: TransportOptions, url: string, timeoutMs: number, sign
       if (body === undefined) {
         throw new ApiError({ status: res.status, code: 'invalid_response', message: `the response to ${url} is not JSON`, requestId, headers: res.headers })
       }
-      return body
+      return { body, headers: res.headers }
     }
     const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
     throw errorFor({
@@ -123,6 +129,11 @@ const retryable = (err: unknown) => err instanceof ConnectionError || (err insta
 
 /** GET path?query, retried as described above; resolves to the parsed JSON body. */
 export async function get(t: TransportOptions, path: string, query: Record<string, unknown>, opts: CallOptions = {}): Promise<unknown> {
+  return (await getAnswer(t, path, query, opts)).body
+}
+
+/** GET as `get` does, with the response headers of the successful attempt. */
+export async function getAnswer(t: TransportOptions, path: string, query: Record<string, unknown>, opts: CallOptions = {}): Promise<Answer> {
   const url = buildUrl(t.baseUrl, path, query)
   const maxRetries = opts.maxRetries ?? t.maxRetries
   for (let n = 0; ; n++) {

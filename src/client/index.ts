@@ -1,29 +1,59 @@
 // The typed client of the Creator and Seller Public API: `import { Client } from 'csapi/client'`.
 // No runtime dependencies: fetch, AbortController and URL only (Node ≥ 20, browsers).
-import type { operations } from './openapi-types.js'
-import { get, type CallOptions, type FetchLike, type TransportOptions } from './http.js'
+import type { components, operations } from './openapi-types.js'
+import { get, getAnswer, type CallOptions, type FetchLike, type TransportOptions } from './http.js'
 import { ListResult } from './list.js'
+import { ChangeFeed } from './changes.js'
 
 export * from './errors.js'
 export { ListResult } from './list.js'
+export { ChangeFeed, type FollowOptions } from './changes.js'
 export type { CallOptions, FetchLike } from './http.js'
 export type { paths, operations, components } from './openapi-types.js'
 
-type Ok<Op extends keyof operations> = operations[Op]['responses'][200]['content']['application/json']
+type Schemas = components['schemas']
 // `limit` has a default, so callers may leave it out (the document lists it as required).
-type Params<Op extends keyof operations> = Omit<operations[Op]['parameters']['query'], 'limit'> & { limit?: number }
+type Params<Op extends keyof operations> = Omit<NonNullable<operations[Op]['parameters']['query']>, 'limit'> & { limit?: number }
 
 export type BrandListParams = Params<'listCreatorBrands'>
-export type BrandPage = Ok<'listCreatorBrands'>
-export type Brand = BrandPage['brands'][number]
+export type BrandPage = Schemas['BrandPage']
+export type Brand = Schemas['Brand']
 
 export type ReportListParams = Params<'listCreatorReports'>
-export type ReportPage = Ok<'listCreatorReports'>
-export type Report = ReportPage['reports'][number]
+export type ReportPage = Schemas['ReportPage']
+export type ReportRow = Schemas['ReportRow']
+/** @deprecated the same as ReportRow */
+export type Report = ReportRow
+export type ReportLink = Schemas['ReportLink']
+export type ReportChangesPage = Schemas['ReportChangesPage']
+
+export interface ReportChangesParams {
+  /** Where to start: a next_cursor kept from before, or a walk's changesCursor. Absent: the beginning. */
+  cursor?: string
+  /** 'now': begin at the present, skipping every change made so far (not with cursor). */
+  from?: 'now'
+  /** Items per page, 1 to 500 (default 100). */
+  limit?: number
+}
+
+/**
+ * The reports list of a walk: what any list gives, plus `changesCursor`, the changes feed's
+ * position at the walk's first page (once that page is read): follow the feed from it after the
+ * walk and nothing committed after the walk began is missed.
+ */
+export class ReportList extends ListResult<ReportPage, ReportRow> {
+  changesCursor: string | undefined
+}
+
+export type SellerBrandListParams = Params<'listSellerBrands'>
+export type SellerBrandPage = Schemas['SellerBrandPage']
+export type SellerBrand = Schemas['SellerBrand']
 
 export type ProductListParams = Params<'listSellerProducts'>
-export type ProductPage = Ok<'listSellerProducts'>
-export type Product = ProductPage['products'][number]
+export type ProductPage = Schemas['ProductPage']
+export type Product = Schemas['Product']
+export type Commission = Schemas['Commission']
+export type ErrorBody = Schemas['Error']
 
 export interface ClientOptions {
   /** An API token: a creator token for client.creator, a seller or operator token for client.seller. */
@@ -59,9 +89,13 @@ function list<Page extends { next_cursor: string | null }, Item>(
 export class Client {
   readonly creator: {
     brands: { list(params?: BrandListParams, opts?: CallOptions): ListResult<BrandPage, Brand> }
-    reports: { list(params: ReportListParams, opts?: CallOptions): ListResult<ReportPage, Report> }
+    reports: {
+      list(params: ReportListParams, opts?: CallOptions): ReportList
+      changes(params?: ReportChangesParams, opts?: CallOptions): ChangeFeed<ReportRow>
+    }
   }
   readonly seller: {
+    brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<SellerBrandPage, SellerBrand> }
     products: { list(params: ProductListParams, opts?: CallOptions): ListResult<ProductPage, Product> }
   }
 
@@ -87,9 +121,31 @@ export class Client {
     }
     this.creator = {
       brands: { list: (params = {}, opts) => list(t, '/api/creator/v1/brands', params, (p: BrandPage) => p.brands, opts) },
-      reports: { list: (params, opts) => list(t, '/api/creator/v1/reports', params, (p: ReportPage) => p.reports, opts) },
+      reports: {
+        list: (params, opts) => {
+          const { cursor, ...rest } = params
+          const walk: ReportList = new ReportList(
+            async (c) => {
+              const answer = await getAnswer(t, '/api/creator/v1/reports', { ...rest, cursor: c }, opts)
+              if (c === undefined) walk.changesCursor = answer.headers.get('changes-cursor') ?? undefined
+              return answer.body as ReportPage
+            },
+            (p) => p.reports,
+            cursor,
+          )
+          return walk
+        },
+        changes: (params = {}, opts) => {
+          const { cursor, from, ...rest } = params
+          return new ChangeFeed<ReportRow>(
+            (c, f) => get(t, '/api/creator/v1/reports/changes', { ...rest, cursor: c, from: f }, opts) as Promise<ReportChangesPage>,
+            { cursor, from },
+          )
+        },
+      },
     }
     this.seller = {
+      brands: { list: (params = {}, opts) => list(t, '/api/seller/v1/brands', params, (p: SellerBrandPage) => p.brands, opts) },
       products: { list: (params, opts) => list(t, '/api/seller/v1/products', params, (p: ProductPage) => p.products, opts) },
     }
   }

@@ -8,30 +8,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is alive */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The process is alive
+         * @description Liveness: 200 while the process runs, whatever the database and the load. The query string is ignored.
+         */
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -47,49 +28,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-                /** @description The database does not answer */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                /**
-                                 * @description Machine-readable error code
-                                 * @enum {string}
-                                 */
-                                code: "service_unavailable";
-                                /** @description Developer-facing message naming the parameter and the rule broken */
-                                message: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The database answers
+         * @description Readiness: 200 while a database answers reads (the primary, or a streaming replica when the primary is down) and the instance is not shutting down; 503 otherwise, so that a load balancer stops routing to it. Lists each database with its state and replica lag. The query string is ignored.
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -138,6 +81,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creator/v1/reports/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the changes of report rows
+         * @description Every report row of this creator's links that changed after the cursor — inserted, restated, reversed, approved, paid, or its link corrected — once, in its current state (the object /reports returns), in the order in which rows last changed. Without cursor, from the beginning: a full follow returns every row once. `has_more: false` means caught up as of this answer; keep `next_cursor` and poll again later. A client that applies every item as an upsert keyed by (date, link.id, product_id, marketplace) holds exactly what /reports returns over all dates, whatever writes interleave with its reads. To begin at the present after a full walk of /reports, start from the `Changes-Cursor` header of that walk's first page; `from=now` begins at the present without a walk.
+         */
+        get: operations["listCreatorReportChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/v1/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payouts
+         * @description The payouts made to this creator, newest first, one per payment and currency. Each says what it paid in commission (report rows) and in adjustments (restatements of rows already approved or paid); GET /api/creator/v1/payouts/{payout_id}/lines lists what it covered.
+         */
+        get: operations["listCreatorPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/v1/payouts/{payout_id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the lines of a payout
+         * @description Every line of one of this creator's payouts, in line order: the commission of each report row it paid (by date, link, product and marketplace), then each adjustment it settled (in the order found). The lines add up to the payout's amounts to the cent. Another creator's payout id and an unknown one both give 404 not_found.
+         */
+        get: operations["listCreatorPayoutLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/v1/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List adjustments
+         * @description Restatements of this creator's report rows that were already approved or paid, in the order they were found: the row stays as approved or paid, and the difference is settled by the next payout. status=unsettled lists what the next payout will take; status=settled what payouts took (with the payout id).
+         */
+        get: operations["listCreatorAdjustments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/v1/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the brands granted to the account
+         * @description Brands whose products this seller or operator token owner may read with GET /api/seller/v1/products, whatever their status. Ordered by id (byte order), ascending; stable across pages.
+         */
+        get: operations["listSellerBrands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/seller/v1/products": {
         parameters: {
             query?: never;
@@ -147,7 +190,7 @@ export interface paths {
         };
         /**
          * List products of an authorized brand
-         * @description All products of the brand, whatever their status, for a seller or operator token whose account has been granted the brand. An unknown brand and a brand not granted both give 403 forbidden_resource. Ordered by id (byte order), ascending; stable across pages.
+         * @description All products of the brand, whatever their status, for a seller or operator token whose account has been granted the brand (GET /api/seller/v1/brands lists them). An unknown brand and a brand not granted both give 403 forbidden_resource. Ordered by id (byte order), ascending; stable across pages.
          */
         get: operations["listSellerProducts"];
         put?: never;
@@ -161,7 +204,324 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description A restatement of a row already approved or paid: the row stays as it was paid, the difference goes to a payout */
+        Adjustment: {
+            /** @description Adjustment identifier, adj_… */
+            id: string;
+            /** @description unsettled: to be paid (or clawed back) by the next payout; settled: a payout took it */
+            status: "unsettled" | "settled";
+            /**
+             * Format: date
+             * @description The report row's date
+             */
+            date: string;
+            /** @description The report row's link */
+            link_id: string;
+            /** @description The report row's product */
+            product_id: string;
+            /** @description The report row's ASIN */
+            asin: string;
+            marketplace: components["schemas"]["MarketplaceCode"];
+            currency: components["schemas"]["Currency"];
+            /** @description The row's status when Amazon restated it */
+            commission_status: "approved" | "paid";
+            /** @description The row's commission before this restatement: its own, or the previous adjustment's after */
+            amount_before_cents: number;
+            /** @description The commission as Amazon restated it */
+            amount_after_cents: number;
+            /** @description amount_after_cents - amount_before_cents: what the adjustment adds to (or takes from) a payout */
+            difference_cents: number;
+            /**
+             * Format: date-time
+             * @description When the restatement was ingested
+             */
+            found_at: string;
+            /** @description Settled adjustments: the payout that took it */
+            payout_id?: string;
+        };
+        AdjustmentPage: {
+            adjustments: components["schemas"]["Adjustment"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        /** @description A brand discoverable to the creator */
+        Brand: {
+            /** @description Brand identifier */
+            id: string;
+            /** @description Brand name */
+            name: string;
+            status: components["schemas"]["BrandStatus"];
+            /** @description Brand description; omitted when there is none */
+            description?: string;
+            /** @description Logo image URL; omitted when there is none */
+            logo_url?: string;
+            /** @description Brand website URL; omitted when there is none */
+            website?: string;
+            /** @description Number of the brand's active products */
+            product_count?: number;
+            /** @description Distinct country/region codes of the active products, in marketplace table order */
+            amazon_regions?: components["schemas"]["MarketplaceCode"][];
+            /** @description Amazon domains of the same marketplaces, in the same order (US → amazon.com) */
+            amazon_marketplaces?: components["schemas"]["MarketplaceDomain"][];
+            /**
+             * @description This creator's partnership status with the brand; null when no partnership record exists
+             * @enum {string|null}
+             */
+            partnership_status: "approved" | "pending" | "rejected" | "suspended" | null;
+        };
+        BrandPage: {
+            brands: components["schemas"]["Brand"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        /**
+         * @description The brand's own status
+         * @enum {string}
+         */
+        BrandStatus: "active" | "inactive" | "archived";
+        /** @description Current general commission terms */
+        Commission: {
+            type: components["schemas"]["CommissionType"];
+            /** @description percentage: the rate as a fraction (rate_bps / 10000, so 0.125 for 12.5 %); flat: 0 */
+            rate: number;
+            /** @description percentage: the rate in basis points (1250 = 12.5 %); flat: 0 */
+            rate_bps: number;
+            /** @description flat: amount paid per unit sold, in minor units of currency_code; percentage: 0 */
+            flat_cents: number;
+            /** @description flat: the amount's currency; percentage: the product's currency, or "" when it has none */
+            currency_code: components["schemas"]["Currency"] | "";
+        };
+        /**
+         * @description pending: inside the return window, may still change; approved: locked, will be paid; paid; reversed: cancelled, e.g. by a return
+         * @enum {string}
+         */
+        CommissionStatus: "pending" | "approved" | "paid" | "reversed";
+        /**
+         * @description percentage or flat
+         * @enum {string}
+         */
+        CommissionType: "percentage" | "flat";
+        /**
+         * @description ISO 4217 currency of an Amazon marketplace
+         * @enum {string}
+         */
+        Currency: "USD" | "CAD" | "MXN" | "BRL" | "GBP" | "EUR" | "SEK" | "PLN" | "JPY" | "AUD" | "INR" | "AED" | "SAR" | "SGD" | "TRY" | "EGP" | "ZAR";
+        /** @description Every error has this body; act on `code`, show `message` to the developer */
+        Error: {
+            error: {
+                code: components["schemas"]["ErrorCode"];
+                /** @description Developer-facing message naming the parameter and the rule broken */
+                message: string;
+            };
+        };
+        /**
+         * @description Machine-readable error code
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "invalid_pagination" | "invalid_api_token" | "forbidden_resource" | "ads_not_connected" | "not_found" | "method_not_allowed" | "rate_limited" | "internal_error" | "service_unavailable";
+        /** @description The check passed */
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
+        /**
+         * @description Amazon country/region code (UK, not GB), from the marketplace table
+         * @enum {string}
+         */
+        MarketplaceCode: "US" | "CA" | "MX" | "BR" | "UK" | "DE" | "FR" | "IT" | "ES" | "NL" | "SE" | "PL" | "BE" | "IE" | "JP" | "AU" | "IN" | "AE" | "SA" | "SG" | "TR" | "EG" | "ZA";
+        /**
+         * @description Amazon marketplace domain, e.g. amazon.com
+         * @enum {string}
+         */
+        MarketplaceDomain: "amazon.com" | "amazon.ca" | "amazon.com.mx" | "amazon.com.br" | "amazon.co.uk" | "amazon.de" | "amazon.fr" | "amazon.it" | "amazon.es" | "amazon.nl" | "amazon.se" | "amazon.pl" | "amazon.com.be" | "amazon.ie" | "amazon.co.jp" | "amazon.com.au" | "amazon.in" | "amazon.ae" | "amazon.sa" | "amazon.sg" | "amazon.com.tr" | "amazon.eg" | "amazon.co.za";
+        /** @description One payment to the creator in one currency; its lines say what it covered */
+        Payout: {
+            /** @description Payout identifier, po_… */
+            id: string;
+            currency: components["schemas"]["Currency"];
+            /** @description What was paid: commission_cents + adjustment_cents, the sum of the lines; always positive */
+            amount_cents: number;
+            /** @description The sum of the commission lines (report rows paid) */
+            commission_cents: number;
+            /** @description The sum of the adjustment lines (restatements settled); may be negative */
+            adjustment_cents: number;
+            /** @description Number of lines */
+            line_count: number;
+            /**
+             * Format: date
+             * @description Report rows dated up to this day were paid
+             */
+            through: string;
+            /**
+             * Format: date-time
+             * @description When the payout was made
+             */
+            created_at: string;
+        };
+        /** @description What a payout covered: the sum of a payout's lines is its amount */
+        PayoutLine: {
+            /** @description Position in the payout: commission lines by date, link, product and marketplace, then adjustment lines in the order they were found */
+            line_no: number;
+            /** @description commission: a report row's commission; adjustment: a restatement's difference */
+            type: "commission" | "adjustment";
+            /**
+             * Format: date
+             * @description The report row's date
+             */
+            date: string;
+            /** @description The report row's link */
+            link_id: string;
+            /** @description The report row's product */
+            product_id: string;
+            /** @description The report row's ASIN */
+            asin: string;
+            marketplace: components["schemas"]["MarketplaceCode"];
+            /** @description commission: the row's commission_cents; adjustment: amount_after_cents - amount_before_cents */
+            amount_cents: number;
+            /** @description Adjustment lines: the adjustment (GET /api/creator/v1/adjustments) */
+            adjustment_id?: string;
+            /** @description Adjustment lines: the row's commission before this restatement */
+            amount_before_cents?: number;
+            /** @description Adjustment lines: the row's commission as restated */
+            amount_after_cents?: number;
+            /**
+             * Format: date-time
+             * @description Adjustment lines: when the restatement was ingested
+             */
+            found_at?: string;
+        };
+        PayoutLinePage: {
+            lines: components["schemas"]["PayoutLine"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        PayoutPage: {
+            payouts: components["schemas"]["Payout"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        Product: {
+            /** @description Product identifier */
+            id: string;
+            /** @description Brand identifier */
+            brand_id: string;
+            /** @description Amazon ASIN */
+            asin: string;
+            /** @description Product title */
+            title: string;
+            status: components["schemas"]["ProductStatus"];
+            /** @description Commission terms; null when the product has none */
+            commission: components["schemas"]["Commission"] | null;
+            /** @description Product image URL */
+            image_url?: string;
+            /** @description Amazon product detail page URL */
+            detail_page_url?: string;
+            /** @description Amazon marketplace identifier, e.g. ATVPDKIKX0DER */
+            marketplace_id?: string;
+            country_code?: components["schemas"]["MarketplaceCode"];
+            /** @description Price in minor currency units */
+            price_cents?: number;
+            currency?: components["schemas"]["Currency"];
+        };
+        ProductPage: {
+            products: components["schemas"]["Product"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        /**
+         * @description Product status
+         * @enum {string}
+         */
+        ProductStatus: "active" | "inactive" | "archived";
+        /** @description Reads can be served: the primary or a replica answers; each database's state */
+        Readiness: {
+            /** @constant */
+            status: "ok";
+            databases: {
+                /** @description primary, or replica N in the order of DATABASE_REPLICA_URLS */
+                name: string;
+                role: "primary" | "replica";
+                /** @description It answered the check */
+                up: boolean;
+                /** @description Replicas: replay lag in ms (0 when caught up); null for the primary */
+                lag_ms: number | null;
+                /** @description Reads go to it: a replica up and within CSAPI_REPLICA_MAX_LAG_MS, or the primary when up */
+                serving: boolean;
+            }[];
+        };
+        ReportChangesPage: {
+            /** @description The current state of each row that changed after the cursor, in the order of its last change */
+            reports: components["schemas"]["ReportRow"][];
+            /** @description The position after this page; never null. Keep it and send it as cursor next time: it is valid indefinitely and only ever moves forward */
+            next_cursor: string;
+            /** @description true: more changes follow now; false: caught up as of this answer (poll again later with next_cursor) */
+            has_more: boolean;
+        };
+        /** @description Attribution link */
+        ReportLink: {
+            /** @description Attribution link identifier */
+            id: string;
+            /** @description Client-side tracking tag supplied when the link was created; "" when omitted */
+            tracking_id: string;
+            /** @description Shareable attribution short URL */
+            short_url: string;
+            /** @description Amazon landing page URL that the link leads to */
+            destination_url: string;
+        };
+        ReportPage: {
+            reports: components["schemas"]["ReportRow"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        /** @description One row per date, link, product and marketplace */
+        ReportRow: {
+            /**
+             * Format: date
+             * @description Report date: the marketplace's local calendar day, as Amazon reports it
+             */
+            date: string;
+            /** @description Brand identifier */
+            brand_id: string;
+            /** @description Product identifier */
+            product_id: string;
+            /** @description Amazon ASIN */
+            asin: string;
+            marketplace: components["schemas"]["MarketplaceCode"];
+            currency: components["schemas"]["Currency"];
+            /** @description Sales in minor currency units */
+            sales_cents: number;
+            /** @description Commission in minor currency units */
+            commission_cents: number;
+            commission_status: components["schemas"]["CommissionStatus"];
+            /** @description Number of orders */
+            orders: number;
+            /** @description Number of units sold */
+            units_sold: number;
+            /** @description Number of clicks */
+            clicks: number;
+            /** @description Number of detail page views */
+            detail_page_views: number;
+            /** @description Number of add-to-cart events */
+            add_to_carts: number;
+            link: components["schemas"]["ReportLink"];
+        };
+        /** @description A brand granted to the seller or operator account */
+        SellerBrand: {
+            /** @description Brand identifier */
+            id: string;
+            /** @description Brand name */
+            name: string;
+            status: components["schemas"]["BrandStatus"];
+            /** @description Number of the brand's active products */
+            product_count: number;
+        };
+        SellerBrandPage: {
+            brands: components["schemas"]["SellerBrand"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -170,6 +530,63 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance is ready to serve */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The database does not answer, or the instance is shutting down */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCreatorBrands: {
         parameters: {
             query?: {
@@ -184,158 +601,114 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of brands */
             200: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        brands: {
-                            /** @description Brand identifier */
-                            id: string;
-                            /** @description Brand name */
-                            name: string;
-                            /**
-                             * @description The brand's own status
-                             * @enum {string}
-                             */
-                            status: "active" | "inactive" | "archived";
-                            /** @description Brand description; omitted when there is none */
-                            description?: string;
-                            /** @description Logo image URL; omitted when there is none */
-                            logo_url?: string;
-                            /** @description Brand website URL; omitted when there is none */
-                            website?: string;
-                            /** @description Number of the brand's active products */
-                            product_count?: number;
-                            /** @description Distinct country/region codes of the active products, in marketplaces table order */
-                            amazon_regions?: string[];
-                            /** @description Amazon domains of the same marketplaces, in the same order (US → amazon.com) */
-                            amazon_marketplaces?: string[];
-                            /**
-                             * @description This creator's partnership status with the brand; null when no partnership record exists
-                             * @enum {string|null}
-                             */
-                            partnership_status: "approved" | "pending" | "rejected" | "suspended" | null;
-                        }[];
-                        /** @description Cursor of the next page; null when no more results */
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["BrandPage"];
                 };
             };
-            /** @description Invalid request or pagination parameters */
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
             400: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "invalid_request" | "invalid_pagination";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
             401: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "invalid_api_token";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The token cannot access the requested role or resource */
             403: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "forbidden_resource";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests for this token (or too many failed authentications from this address); carries Retry-After, RateLimit and RateLimit-Policy */
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
             429: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "rate_limited";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure; no detail is given */
             500: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "internal_error";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unreachable; retry after Retry-After seconds */
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -343,15 +716,15 @@ export interface operations {
     listCreatorReports: {
         parameters: {
             query: {
-                /** @description First date, YYYY-MM-DD, inclusive */
+                /** @description First date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31 */
                 start: string;
-                /** @description Last date, YYYY-MM-DD, inclusive; must not be before start */
+                /** @description Last date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31; must not be before start */
                 end: string;
                 /** @description Page size: a whole number from 1 to 500; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
                 limit?: number;
                 /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
                 cursor?: string;
-                /** @description Only rows of this brand. A brand whose Amazon Ads account is not connected gives 403 ads_not_connected */
+                /** @description Only rows of this brand. A brand visible to this creator whose Amazon Ads account is not connected, and of which this creator has no report rows, gives 403 ads_not_connected; a brand disconnected after rows were reported keeps them readable */
                 brand_id?: string;
                 /** @description Only rows of this product */
                 product_id?: string;
@@ -368,170 +741,768 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of report rows */
             200: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description First page of a walk only (no cursor sent): the cursor of GET /api/creator/v1/reports/changes at this page's snapshot. Follow the feed from it after the walk: every change committed after the walk began reaches you */
+                    "Changes-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        reports: {
-                            /**
-                             * Format: date
-                             * @description Report date: the marketplace's local calendar day, as Amazon reports it
-                             */
-                            date: string;
-                            brand_id: string;
-                            product_id: string;
-                            /** @description Amazon ASIN */
-                            asin: string;
-                            /** @description Amazon country/region code such as US, UK, DE */
-                            marketplace: string;
-                            /** @description Currency of sales and commission amounts */
-                            currency: string;
-                            /** @description Sales in minor currency units */
-                            sales_cents: number;
-                            /** @description Commission in minor currency units */
-                            commission_cents: number;
-                            /**
-                             * @description pending: inside the return window, may still change; approved: locked, will be paid; paid; reversed: cancelled, e.g. by a return
-                             * @enum {string}
-                             */
-                            commission_status: "pending" | "approved" | "paid" | "reversed";
-                            orders: number;
-                            units_sold: number;
-                            clicks: number;
-                            detail_page_views: number;
-                            add_to_carts: number;
-                            /** @description Attribution link */
-                            link: {
-                                /** @description Attribution link identifier */
-                                id: string;
-                                /** @description Client-side tracking tag supplied when the link was created; "" when omitted */
-                                tracking_id: string;
-                                /** @description Shareable attribution short URL */
-                                short_url: string;
-                                /** @description Amazon landing page URL that the link leads to */
-                                destination_url: string;
-                            };
-                        }[];
-                        /** @description Cursor of the next page; null when no more results */
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["ReportPage"];
                 };
             };
-            /** @description Invalid request or pagination parameters */
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
             400: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "invalid_request" | "invalid_pagination";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
             401: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "invalid_api_token";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The token cannot access the requested role or resource */
             403: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "forbidden_resource" | "ads_not_connected";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests for this token (or too many failed authentications from this address); carries Retry-After, RateLimit and RateLimit-Policy */
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
             429: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "rate_limited";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure; no detail is given */
             500: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "internal_error";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unreachable; retry after Retry-After seconds */
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCreatorReportChanges: {
+        parameters: {
+            query?: {
+                /** @description Page size: a whole number from 1 to 500; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+                /** @description Begin at the present: an empty page whose next_cursor skips every change made so far. Not with cursor */
+                from?: "now";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changed report rows */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportChangesPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCreatorPayouts: {
+        parameters: {
+            query?: {
+                /** @description Page size: a whole number from 1 to 100; default 25. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payouts */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCreatorPayoutLines: {
+        parameters: {
+            query?: {
+                /** @description Page size: a whole number from 1 to 500; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A payout id, po_… */
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payout lines */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutLinePage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this token */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCreatorAdjustments: {
+        parameters: {
+            query?: {
+                /** @description Only unsettled or only settled adjustments */
+                status?: "unsettled" | "settled";
+                /** @description Page size: a whole number from 1 to 500; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of adjustments */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSellerBrands: {
+        parameters: {
+            query?: {
+                /** @description Page size: a whole number from 1 to 100; default 25. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of granted brands */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerBrandPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -552,168 +1523,114 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of products */
             200: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        products: {
-                            /** @description Product identifier */
-                            id: string;
-                            /** @description Brand identifier */
-                            brand_id: string;
-                            /** @description Amazon ASIN */
-                            asin: string;
-                            /** @description Product title */
-                            title: string;
-                            /**
-                             * @description Product status
-                             * @enum {string}
-                             */
-                            status: "active" | "inactive" | "archived";
-                            /** @description Commission terms; null when the product has none */
-                            commission: {
-                                /** @enum {string} */
-                                type: "percentage" | "flat";
-                                /** @description percentage: the rate as a fraction (rate_bps / 10000, so 0.125 for 12.5 %); flat: 0 */
-                                rate: number;
-                                /** @description percentage: the rate in basis points (1250 = 12.5 %); flat: 0 */
-                                rate_bps: number;
-                                /** @description flat: amount paid per unit sold, in minor units of currency_code; percentage: 0 */
-                                flat_cents: number;
-                                /** @description flat: the amount's currency; percentage: the product's currency, or "" when it has none */
-                                currency_code: string;
-                            } | null;
-                            image_url?: string;
-                            detail_page_url?: string;
-                            /** @description Amazon marketplace identifier */
-                            marketplace_id?: string;
-                            /** @description Amazon country/region code */
-                            country_code?: string;
-                            /** @description Price in minor currency units */
-                            price_cents?: number;
-                            /** @description Currency of the price */
-                            currency?: string;
-                        }[];
-                        /** @description Cursor of the next page; null when no more results */
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["ProductPage"];
                 };
             };
-            /** @description Invalid request or pagination parameters */
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
             400: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "invalid_request" | "invalid_pagination";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
             401: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "invalid_api_token";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The token cannot access the requested role or resource */
             403: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "forbidden_resource";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests for this token (or too many failed authentications from this address); carries Retry-After, RateLimit and RateLimit-Policy */
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
             429: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "rate_limited";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure; no detail is given */
             500: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "internal_error";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unreachable; retry after Retry-After seconds */
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
             503: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description Machine-readable error code
-                             * @enum {string}
-                             */
-                            code: "service_unavailable";
-                            /** @description Developer-facing message naming the parameter and the rule broken */
-                            message: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

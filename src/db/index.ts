@@ -3,8 +3,12 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
+import { ConfigError } from '../config.js'
 
 export interface QueryOptions {
   /**
@@ -21,15 +25,44 @@ export interface Queryable {
   exec(sql: string): Promise<void>
 }
 
+/** A batch job's transaction: its own connection on PostgreSQL, with COPY. */
+export interface BatchSession extends Queryable {
+  /**
+   * Streams rows in COPY text format into `copy … from stdin` and returns the row count.
+   * PostgreSQL only: null on PGlite, where callers insert in batches instead.
+   */
+  readonly copyFrom: ((sql: string, text: AsyncIterable<string>) => Promise<number>) | null
+}
+
+export interface BatchOptions {
+  /** What the job is, shown in pg_stat_activity as application_name `csapi <name>`. */
+  name?: string
+}
+
+/** Connections of a pool, for metrics: open, idle, and requests waiting for one. */
+export interface PoolStats {
+  total: number
+  idle: number
+  waiting: number
+}
+
 export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite'
+  /** The pool's connections now (PGlite: its one connection). */
+  poolStats(): PoolStats
   /** A description that is safe to print: no password. */
   readonly description: string
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * One transaction of a batch job (an ingest, a settlement, an import), without the service's
+   * statement timeout. On PostgreSQL it runs on a connection of its own, outside the pool, so that
+   * session settings (temp_buffers: only settable before the session's first temporary table)
+   * and COPY are available without disturbing the pool. Throwing rolls it back.
+   */
+  batch<T>(fn: (s: BatchSession) => Promise<T>, opts?: BatchOptions): Promise<T>
   close(): Promise<void>
 }
 
-export class ConfigError extends Error {}
 
 // Both drivers parse alike: int8 to number (our counts and cents stay far below 2^53, and a
 // value beyond it fails loudly), date to its 'YYYY-MM-DD' text, numeric to text.
@@ -49,6 +82,8 @@ export interface OpenDbOptions {
   statementTimeoutMs?: number
   /** How long to wait for a connection (new or from the pool) before failing; default 5000. */
   connectTimeoutMs?: number
+  /** application_name of the pool's connections (pg_stat_activity); default csapi. */
+  applicationName?: string
 }
 
 /**
@@ -86,10 +121,24 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   return {
     kind: 'pglite',
     description: dataDir ? `PGlite at ${dataDir}` : 'PGlite in memory',
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     ...q,
     transaction(fn) {
       return db.transaction((tx) =>
         fn({
+          async query(sql, params) {
+            return (await tx.query(sql, params as unknown[])).rows as never
+          },
+          async exec(sql) {
+            await tx.exec(sql)
+          },
+        }),
+      )
+    },
+    batch(fn) {
+      return db.transaction((tx) =>
+        fn({
+          copyFrom: null,
           async query(sql, params) {
             return (await tx.query(sql, params as unknown[])).rows as never
           },
@@ -124,7 +173,7 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     keepAlive: true,
     idleTimeoutMillis: 30_000,
     statement_timeout: opts.statementTimeoutMs || undefined,
-    application_name: 'csapi',
+    application_name: opts.applicationName ?? 'csapi',
     types: pgTypes,
   })
   // An idle client that loses its connection emits here; without a listener it would crash
@@ -143,6 +192,7 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
   return {
     kind: 'postgres',
     description,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ...onClient(pool),
     async transaction(fn) {
       const client = await pool.connect()
@@ -160,9 +210,42 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
         client.release(broken)
       }
     },
+    batch: (fn, batchOpts) => batchOnOwnConnection(url, fn, batchOpts?.name ?? 'batch'),
     async close() {
       await pool.end()
     },
+  }
+}
+
+async function batchOnOwnConnection<T>(url: string, fn: (s: BatchSession) => Promise<T>, name: string): Promise<T> {
+  const client = new pg.Client({ connectionString: url, types: pgTypes, application_name: `csapi ${name}` })
+  await client.connect()
+  let broken: Error | undefined
+  try {
+    // A batch's temporary tables (~0.5 GB for a 1M-row ingest) stay in the session's own buffers
+    // rather than going through the kernel at 8 MB (the default).
+    await client.query(`set temp_buffers = '256MB'`)
+    await client.query('begin')
+    const result = await fn({
+      async query(sql, params) {
+        return (await client.query(sql, params as unknown[])).rows
+      },
+      async exec(sql) {
+        await client.query(sql)
+      },
+      async copyFrom(sql, text) {
+        const stream = client.query(copyFrom(sql))
+        await pipeline(Readable.from(text), stream)
+        return stream.rowCount
+      },
+    })
+    await client.query('commit')
+    return result
+  } catch (err) {
+    await client.query('rollback').catch((e: Error) => (broken = e))
+    throw err
+  } finally {
+    await client.end().catch(() => broken)
   }
 }
 

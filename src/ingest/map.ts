@@ -1,8 +1,9 @@
 // Maps one Amazon Attribution report row (PRODUCTS or PERFORMANCE) to a typed staging row.
 // A row that cannot be read is an IngestFileError naming the file and row: the run is refused
 // whole. Rows that read well but match nothing on the platform are counted later, in SQL.
-import { currencyFractionDigits, MoneyParseError, parseDecimalToMinor } from '../money.js'
-import { marketplaceByDomain } from '../marketplaces.js'
+import { currencyFractionDigits, MoneyParseError, parseDecimalToMinor } from '../domain/money.js'
+import { marketplaceByDomain } from '../domain/marketplaces.js'
+import { inRange, parseDay, REPORT_DAYS } from '../domain/dates.js'
 import { IngestFileError, type RawRecord } from './read.js'
 
 export interface StageRow {
@@ -38,12 +39,6 @@ const HALO = {
 
 const MAX_COUNT = 2_147_483_647 // integer columns
 
-function isCalendarDay(year: number, month: number, day: number): boolean {
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-  return days !== undefined && day >= 1 && day <= days && year >= 2000 && year <= 2100
-}
-
 export class RowMapper {
   constructor(private readonly file: string) {}
 
@@ -70,9 +65,9 @@ export class RowMapper {
 
   private date(r: RawRecord, rowNo: number): string {
     const raw = this.text(r, rowNo, 'date')
-    const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(raw)
-    if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) this.fail(rowNo, `date must be a day YYYYMMDD, got ${JSON.stringify(raw)}`)
-    return `${m[1]}-${m[2]}-${m[3]}`
+    const day = parseDay(raw, { compact: true })
+    if (day === null || !inRange(day, REPORT_DAYS)) this.fail(rowNo, `date must be a day YYYYMMDD, got ${JSON.stringify(raw)}`)
+    return day
   }
 
   private adGroupId(r: RawRecord, rowNo: number): string {

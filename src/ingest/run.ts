@@ -6,16 +6,15 @@ import { join } from 'node:path'
 import type { Db } from '../db/index.js'
 import { IngestFileError, readBatches } from './read.js'
 import { RowMapper } from './map.js'
-import { Rollback, withSession, type StageTuple } from './session.js'
+import { loadStage, Rollback, type StageTuple } from './session.js'
 import * as SQL from './sql.js'
+import { REPORTS_WRITE_LOCK } from '../db/locks.js'
 
 export { IngestFileError } from './read.js'
 
 export interface IngestOptions {
   dryRun?: boolean
   strict?: boolean
-  /** PostgreSQL URL of `db`: enables the COPY path on a dedicated connection. */
-  pgUrl?: string
   /** Called as rows are read: rows so far, and the index of the file being read. */
   onProgress?: (rows: number, file: number) => void
   /** Called as each database phase starts (resolve, compute, upsert, adjust). */
@@ -102,7 +101,7 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
   const files = expandFiles(paths)
   let summary: IngestSummary | undefined
   try {
-    await withSession(db, opts.pgUrl, async (s) => {
+    await db.batch(async (s) => {
       const phases: Record<string, number> = {}
       let mark = Date.now()
       const next: Record<string, string> = { stage: 'resolve', resolve: 'compute', compute: 'upsert', upsert: 'adjust' }
@@ -112,11 +111,11 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
         mark = now
         if (next[name]) opts.onPhase?.(next[name])
       }
-      await s.query(SQL.LOCK)
+      await s.query(REPORTS_WRITE_LOCK)
       await s.exec(`set local work_mem = '256MB'`)
       await s.exec(SQL.CREATE_STAGE)
       const counts = { rows: 0, products: 0, performance: 0 }
-      await s.load(stageTuples(files, counts, opts.onProgress))
+      await loadStage(s, stageTuples(files, counts, opts.onProgress))
       await s.exec('analyze ingest_stage')
       phase('stage')
       await s.exec(SQL.LINKS)
@@ -160,7 +159,7 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
       summary = {
         files,
         dryRun: Boolean(opts.dryRun),
-        path: s.kind,
+        path: s.copyFrom ? 'copy' : 'unnest',
         rowsRead: counts.rows,
         productRows: counts.products,
         performanceRows: counts.performance,
@@ -178,7 +177,11 @@ export async function ingestAmazonAttribution(db: Db, paths: string[], opts: Ing
         phases,
       }
       if (opts.dryRun) throw new Rollback()
-    })
+      const r = summary.reportRows
+      await s.query(SQL.RECORD_RUN, [
+        new Date(started), files.length, counts.rows, r.inserted, r.updated, r.unchanged, r.reversed, ids.length, Date.now() - started, JSON.stringify(phases),
+      ])
+    }, { name: 'ingest' })
   } catch (err) {
     if (!(err instanceof Rollback)) throw err
   }

@@ -19,8 +19,6 @@ export const CREATE_STAGE = `create temp table ingest_stage (
   ${STAGE_COLUMNS.map((c, i) => `${c} ${STAGE_TYPES[i]}${STAGE_COLLATE[c] ? ' collate "C"' : ''}`).join(', ')}
 ) on commit drop`
 
-// One run at a time: two runs restating the same rows would otherwise race.
-export const LOCK = 'select pg_advisory_xact_lock(7243003)'
 
 // Which product an ASIN sold in a marketplace is, for the brands of the run's ad groups: the
 // brand's product with that ASIN in that marketplace, else (pan-European selling) the one in
@@ -215,29 +213,39 @@ export const UPSERT = `insert into report_rows as r (date, link_id, product_id, 
     sales_cents = excluded.sales_cents, commission_cents = excluded.commission_cents,
     commission_status = excluded.commission_status, orders = excluded.orders, units_sold = excluded.units_sold,
     clicks = excluded.clicks, detail_page_views = excluded.detail_page_views, add_to_carts = excluded.add_to_carts,
-    updated_at = now()
+    updated_at = now(), change_seq = nextval('report_rows_change_seq')
   where r.commission_status in ('pending', 'reversed')`
 
-// A restatement of an approved or paid row is recorded once: not again while the latest entry
-// for the row already says the same.
-export const ADJUST = `insert into commission_adjustments as a (report_row_id, commission_status, currency,
+// A restatement of an approved or paid row leaves the row as it was and is recorded as an
+// adjustment, once: only when Amazon's values differ from the row's effective ones — those of its
+// latest adjustment, else the row's own (so restating back to the row's values is recorded too,
+// and ingesting the same files again records nothing). Each adjustment moves the commission from
+// the effective amount to the restated one; a payout settles it (migrations/008_payouts.sql).
+export const ADJUST = `insert into commission_adjustments as a (report_row_id, creator_id, report_date, commission_status, currency,
     sales_cents, restated_sales_cents, orders, restated_orders, units_sold, restated_units_sold,
     clicks, restated_clicks, detail_page_views, restated_detail_page_views, add_to_carts, restated_add_to_carts,
-    commission_cents, restated_commission_cents)
-  select f.row_id, f.status, f.currency, f.old_sales, f.sales_cents, f.old_orders, f.orders, f.old_units, f.units,
-         f.old_clicks, f.clicks, f.old_dpv, f.dpv, f.old_atc, f.atc, f.old_commission, f.commission
+    commission_cents, restated_commission_cents, amount_before_cents, amount_after_cents)
+  select f.row_id, f.creator_id, f.date, f.status, f.currency, f.old_sales, f.sales_cents, f.old_orders, f.orders, f.old_units, f.units,
+         f.old_clicks, f.clicks, f.old_dpv, f.dpv, f.old_atc, f.atc, f.old_commission, f.commission,
+         coalesce(last.restated_commission_cents, f.old_commission), f.commission
     from ingest_final f
     left join lateral (select * from commission_adjustments x where x.report_row_id = f.row_id order by x.id desc limit 1) last on true
-   where f.restated
-     and (last.id is null or (last.restated_sales_cents, last.restated_orders, last.restated_units_sold, last.restated_clicks,
-          last.restated_detail_page_views, last.restated_add_to_carts, last.restated_commission_cents)
-         is distinct from (f.sales_cents, f.orders, f.units, f.clicks, f.dpv, f.atc, f.commission))
+   where f.row_id is not null and f.status in ('approved', 'paid')
+     and (f.sales_cents, f.orders, f.units, f.clicks, f.dpv, f.atc, f.commission)
+         is distinct from (coalesce(last.restated_sales_cents, f.old_sales), coalesce(last.restated_orders, f.old_orders),
+                           coalesce(last.restated_units_sold, f.old_units), coalesce(last.restated_clicks, f.old_clicks),
+                           coalesce(last.restated_detail_page_views, f.old_dpv), coalesce(last.restated_add_to_carts, f.old_atc),
+                           coalesce(last.restated_commission_cents, f.old_commission))
   returning a.id::text as id`
 
 export const ADJUSTMENTS_LISTED = `select a.id, r.date::text as date, r.link_id, r.asin, r.marketplace, a.commission_status, a.currency,
        a.sales_cents, a.restated_sales_cents, a.orders, a.restated_orders,
-       a.commission_cents, a.restated_commission_cents
+       a.amount_before_cents as commission_cents, a.amount_after_cents as restated_commission_cents
   from commission_adjustments a join report_rows r on r.id = a.report_row_id
  where a.id = any($1::bigint[])
  order by r.date, r.link_id, r.asin, r.marketplace
  limit $2`
+
+// The run, in its own transaction: the service's metrics count committed runs (csapi_ingest_*).
+export const RECORD_RUN = `insert into ingest_runs (started_at, files, rows_read, inserted, updated, unchanged, reversed, adjustments, elapsed_ms, phases)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)`

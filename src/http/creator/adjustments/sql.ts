@@ -1,0 +1,56 @@
+// SQL for the creator's adjustments in the order they were found: a range scan of
+// commission_adjustments_creator_idx, or of _status_idx with a status filter.
+import type { Queryable } from '../../../db/index.js'
+import { jsonObjectSql, pageSql } from '../../json-sql.js'
+import type { SqlPage } from '../../page.js'
+import { timestampSql } from '../../schema.js'
+import { Adjustment } from './schema.js'
+
+const ADJUSTMENT_JSON = jsonObjectSql(Adjustment, {
+  id: `'adj_' || a.id`,
+  status: `case when a.payout_id is null then 'unsettled' else 'settled' end`,
+  date: 'a.report_date',
+  link_id: 'r.link_id',
+  product_id: 'r.product_id',
+  asin: 'r.asin',
+  marketplace: 'r.marketplace',
+  currency: 'a.currency',
+  commission_status: 'a.commission_status',
+  amount_before_cents: 'a.amount_before_cents',
+  amount_after_cents: 'a.amount_after_cents',
+  difference_cents: 'a.difference_cents',
+  found_at: timestampSql('a.created_at'),
+  payout_id: 'a.payout_id',
+})
+
+const page = (filter: string) =>
+  pageSql(
+    `select a.id, ${ADJUSTMENT_JSON} as json, row_number() over (order by a.id) as n
+       from commission_adjustments a
+       join report_rows r on r.id = a.report_row_id
+      where a.creator_id = $1 and a.id > $2::bigint ${filter}
+      order by a.id
+      limit $3 + 1`,
+    ['id'],
+    '$3',
+  )
+const PAGES = {
+  all: page(''),
+  settled: page('and (a.payout_id is not null) = true'),
+  unsettled: page('and (a.payout_id is not null) = false'),
+}
+
+export interface AdjustmentsPage extends SqlPage {
+  last_id: number | null
+}
+
+export async function listAdjustments(
+  db: Queryable,
+  creatorId: string,
+  status: 'settled' | 'unsettled' | undefined,
+  afterId: number,
+  limit: number,
+): Promise<AdjustmentsPage> {
+  const [p] = await db.query<AdjustmentsPage>(PAGES[status ?? 'all'], [creatorId, afterId, limit], { prepare: true })
+  return p!
+}

@@ -1,0 +1,47 @@
+// SQL for a payout's lines in line order: a range scan of payout_lines' primary key.
+import type { Queryable } from '../../../db/index.js'
+import { jsonObjectSql, pageSql } from '../../json-sql.js'
+import type { SqlPage } from '../../page.js'
+import { timestampSql } from '../../schema.js'
+import { PayoutLine } from './schema.js'
+
+/** Whether the payout is this creator's: another creator's and an unknown one answer alike. */
+export async function payoutOf(db: Queryable, creatorId: string, payoutId: string): Promise<boolean> {
+  const rows = await db.query('select 1 from payouts where id = $1 and creator_id = $2', [payoutId, creatorId], { prepare: true })
+  return rows.length > 0
+}
+
+const LINE_JSON = jsonObjectSql(PayoutLine, {
+  line_no: 'l.line_no',
+  type: 'l.type',
+  date: 'l.report_date',
+  link_id: 'l.link_id',
+  product_id: 'l.product_id',
+  asin: 'l.asin',
+  marketplace: 'l.marketplace',
+  amount_cents: 'l.amount_cents',
+  adjustment_id: `'adj_' || a.id`,
+  amount_before_cents: 'a.amount_before_cents',
+  amount_after_cents: 'a.amount_after_cents',
+  found_at: `case when a.id is not null then ${timestampSql('a.created_at')} end`,
+})
+
+const LINES_PAGE = pageSql(
+  `select l.line_no, ${LINE_JSON} as json, row_number() over (order by l.line_no) as n
+     from payout_lines l
+     left join commission_adjustments a on a.id = l.adjustment_id
+    where l.payout_id = $1 and l.line_no > $2
+    order by l.line_no
+    limit $3 + 1`,
+  ['line_no'],
+  '$3',
+)
+
+export interface LinesPage extends SqlPage {
+  last_line_no: number | null
+}
+
+export async function listPayoutLines(db: Queryable, payoutId: string, afterLine: number, limit: number): Promise<LinesPage> {
+  const [page] = await db.query<LinesPage>(LINES_PAGE, [payoutId, afterLine, limit], { prepare: true })
+  return page!
+}

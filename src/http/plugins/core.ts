@@ -1,0 +1,67 @@
+// What every request gets: the database and the cursor codec on the app, its request id echoed,
+// one log line when it is answered, and the drain state of a shutdown.
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/index.js'
+import type { ReadRouter } from '../../db/replicas.js'
+import { Metrics } from '../metrics.js'
+import { CursorCodec } from '../cursor.js'
+import { ApiError } from '../errors.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The primary: writes, and reads that must see the latest state. */
+    db: Db
+    /** Reads spread over the replicas, else the primary (src/db/replicas.ts). */
+    reads: ReadRouter
+    /** Prometheus metrics, served by their own listener (src/http/metrics.ts). */
+    metrics: Metrics
+    cursors: CursorCodec
+    /** Shutdown has begun: readiness fails and every answer closes its connection. */
+    drain(): void
+  }
+}
+
+export interface CoreOptions {
+  db: Db
+  reads: ReadRouter
+  /** The first signs cursors, every one verifies them. */
+  cursorSecrets: string[]
+}
+
+export default fp(
+  async (app: FastifyInstance, opts: CoreOptions) => {
+    app.decorate('db', opts.db)
+    app.decorate('reads', opts.reads)
+    app.decorate('metrics', new Metrics(opts.reads))
+    app.decorate('cursors', new CursorCodec(opts.cursorSecrets))
+    // Once shutdown starts (serve() calls drain() on the signal), readiness fails so that a load
+    // balancer stops sending traffic, and every answer says Connection: close, so that its client
+    // opens no further request on a connection that is about to close.
+    let draining = false
+    app.decorate('drain', () => {
+      draining = true
+    })
+    app.addHook('preClose', async () => {
+      draining = true
+    })
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id)
+      if (draining && request.url === '/readyz') {
+        throw new ApiError('service_unavailable', 'the service is shutting down', { 'retry-after': '1' })
+      }
+    })
+    // onSend, not onRequest: a request that began before the signal is answered after it
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (draining) reply.header('connection', 'close')
+      return payload
+    })
+    app.addHook('onResponse', async (request, reply) => {
+      const ms = Math.round(reply.elapsedTime * 10) / 10
+      // the route's pattern, never the URL: label values stay bounded
+      app.metrics.observe(request.routeOptions.url ?? 'unknown', request.method, reply.statusCode, reply.elapsedTime / 1000)
+      request.log.info({ route: request.routeOptions.url ?? null, method: request.method, status: reply.statusCode, ms }, 'request')
+    })
+  },
+  { name: 'csapi-core' },
+)

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+// a URL length limit, load shedding under pressure, and the error body for requests that
+// Node refuses before Fastify sees them (oversized headers, timeouts).
+import type { FastifyInstance } from 'fastify'
+import type { Socket } from 'node:net'
+import { getHeapStatistics } from 'node:v8'
+import cors from '@fastify/cors'
+import fp from 'fastify-plugin'
+import underPressure from '@fastify/under-pressure'
+import { ApiError, invalidRequest } from '../errors.js'
+
+export interface SecurityOptions {
+  /** Exact origins allowed to call from a browser; empty: no cross-origin access. */
+  corsOrigins: string[]
+  maxUrlLength: number
+  /** Load shedding; false turns it off (tests that must not depend on the machine's load). */
+  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; maxEventLoopUtilization?: number } | false
+}
+
+/** The headers of every answer; also set by the router's own errors, which run no hooks. */
+export function securityHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-content-type-options', 'nosniff')
+  reply.header('referrer-policy', 'no-referrer')
+  if (!request.url.startsWith('/docs')) {
+    // Responses hold one caller's data: no shared cache may keep them, no page may frame them.
+    reply.header('cache-control', 'no-store')
+    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    reply.header('x-frame-options', 'DENY')
+  }
+}
+
+const UNAVAILABLE = 'the service is overloaded; retry after the number of seconds in Retry-After'
+
+export default fp(async (app: FastifyInstance, opts: SecurityOptions) => {
+  app.addHook('onRequest', async (request, reply) => {
+    securityHeaders(request, reply)
+    if (request.url.length > opts.maxUrlLength) {
+      throw invalidRequest(`the URL is longer than ${opts.maxUrlLength} characters`)
+    }
+  })
+
+  if (opts.corsOrigins.length > 0) {
+    const allowed = new Set(opts.corsOrigins)
+    await app.register(cors, {
+      origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
+      methods: ['GET', 'HEAD'],
+      allowedHeaders: ['Authorization', 'X-Request-Id'],
+      exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Changes-Cursor'],
+      credentials: false,
+      maxAge: 600,
+      strictPreflight: true,
+    })
+  }
+
+  if (opts.pressure) {
+    const heapLimit = opts.pressure.maxHeapUsedBytes || Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+    await app.register(underPressure, {
+      // Delay is the signal: a loop a second behind means requests wait longer than any client
+      // will. Utilization (optional) would also refuse work a merely busy loop can still do.
+      maxEventLoopUtilization: opts.pressure.maxEventLoopUtilization ?? 0,
+      eventLoopUtilizationMode: 'interval',
+      maxEventLoopDelay: opts.pressure.maxEventLoopDelayMs,
+      maxHeapUsedBytes: heapLimit,
+      retryAfter: 2,
+      sampleInterval: 250,
+      // A rejection goes to the error handler, which writes the API's error body.
+      pressureHandler: async (request) => {
+        // Liveness stays green: a busy process is not a dead one, and restarting it sheds nothing.
+        if (request.url === '/healthz') return
+        request.server.metrics.shed.inc()
+        throw new ApiError('service_unavailable', UNAVAILABLE, { 'retry-after': '2' })
+      },
+    })
+  }
+}, { name: 'csapi-security' })
+
+/**
+ * Answers requests that Node's HTTP parser refuses (a header block over the limit, a request
+ * that arrives too slowly) with the API's error body instead of Fastify's default.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (!socket.writable) return socket.destroy()
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'invalid_request', 'the request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'invalid_request', 'the request took too long to arrive']
+        : [400, 'invalid_request', 'the request could not be read']
+  const body = JSON.stringify({ error: { code, message } })
+  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  )
+}

@@ -1,0 +1,76 @@
+// Query-string validation that the route schemas cannot say themselves: Ajv's errors turned into
+// the API's messages (each parameter's rule is in its schema: RULE, src/http/schema.ts), and
+// integer parameters written as plain digits. Registered as a plugin, for every route.
+import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import { ApiError, type ErrorCode } from './errors.js'
+import { RULE } from './schema.js'
+
+export interface AjvError {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+  message?: string
+  /** The failing (sub)schema: Ajv's `verbose` option adds it. */
+  parentSchema?: Record<string, unknown>
+}
+
+const PAGINATION_PARAMS = new Set(['limit', 'cursor'])
+
+/** invalid_pagination for the page parameters, invalid_request for every other. */
+export const codeOfParam = (name: string): ErrorCode => (PAGINATION_PARAMS.has(name) ? 'invalid_pagination' : 'invalid_request')
+
+/**
+ * A developer-facing message and code for the first failed rule of a query string. A
+ * parameter's schema states its rule in words (RULE, src/http/schema.ts); plain strings get
+ * a message per keyword.
+ */
+export function describeQueryError(e: AjvError, query: Record<string, unknown>): { code: ErrorCode; message: string } {
+  if (e.keyword === 'additionalProperties') {
+    const name = String(e.params.additionalProperty)
+    return { code: 'invalid_request', message: `unknown query parameter ${JSON.stringify(name.slice(0, 64))}` }
+  }
+  if (e.keyword === 'required') {
+    return { code: 'invalid_request', message: `${String(e.params.missingProperty)} is required` }
+  }
+  const name = e.instancePath.replace(/^\//, '').split('/')[0] ?? ''
+  const code = codeOfParam(name)
+  if (Array.isArray(query[name])) return { code, message: `${name} must be given only once` }
+  const rule = e.parentSchema?.[RULE]
+  if (typeof rule === 'string') return { code, message: `${name} ${rule}` }
+  switch (e.keyword) {
+    case 'maxLength':
+      return { code, message: `${name} must be at most ${String(e.params.limit)} characters` }
+    case 'minLength':
+      return { code, message: `${name} must not be empty` }
+    case 'pattern':
+      return { code, message: `${name} must not contain control characters` }
+    default:
+      return { code, message: `${name} ${e.message ?? 'is invalid'}` }
+  }
+}
+
+interface QuerySchema {
+  properties?: Record<string, { type?: string; [RULE]?: string }>
+}
+
+/**
+ * Integer query parameters must be written as plain digits: Ajv's coercion would read " 5",
+ * "1e1" or "0x10" as numbers. A preValidation hook; it looks only at the parameters the route's
+ * own schema declares as integers, so a route without them (a health check) is never refused.
+ */
+async function requireDigits(request: FastifyRequest): Promise<void> {
+  const schema = request.routeOptions.schema?.querystring as QuerySchema | undefined
+  const query = request.query as Record<string, unknown> | undefined
+  if (!schema?.properties || !query) return
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    const raw = query[name]
+    if (prop.type === 'integer' && typeof raw === 'string' && !/^[0-9]{1,15}$/.test(raw)) {
+      throw new ApiError(codeOfParam(name), `${name} ${prop[RULE] ?? 'must be a whole number'}`)
+    }
+  }
+}
+
+export default fp(async (app) => {
+  app.addHook('preValidation', requireDigits)
+}, { name: 'csapi-query' })

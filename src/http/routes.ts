@@ -1,0 +1,29 @@
+// Every route of the API, one plugin per resource folder. The 405 handler and the OpenAPI
+// document take their paths from here; nothing else lists them.
+import type { FastifyPluginAsync } from 'fastify'
+import health, { URLS as HEALTH_URLS } from './health/route.js'
+import creatorBrands, { URL as CREATOR_BRANDS } from './creator/brands/route.js'
+import creatorReports, { URL as CREATOR_REPORTS } from './creator/reports/route.js'
+import creatorChanges, { URL as CREATOR_CHANGES } from './creator/changes/route.js'
+import creatorPayouts, { URL as CREATOR_PAYOUTS } from './creator/payouts/route.js'
+import creatorPayoutLines, { URL as CREATOR_PAYOUT_LINES } from './creator/payout-lines/route.js'
+import creatorAdjustments, { URL as CREATOR_ADJUSTMENTS } from './creator/adjustments/route.js'
+import sellerBrands, { URL as SELLER_BRANDS } from './seller/brands/route.js'
+import sellerProducts, { URL as SELLER_PRODUCTS } from './seller/products/route.js'
+
+export interface Route {
+  urls: readonly string[]
+  plugin: FastifyPluginAsync
+}
+
+export const ROUTES: readonly Route[] = [
+  { urls: HEALTH_URLS, plugin: health },
+  { urls: [CREATOR_BRANDS], plugin: creatorBrands },
+  { urls: [CREATOR_REPORTS], plugin: creatorReports },
+  { urls: [CREATOR_CHANGES], plugin: creatorChanges },
+  { urls: [CREATOR_PAYOUTS], plugin: creatorPayouts },
+  { urls: [CREATOR_PAYOUT_LINES], plugin: creatorPayoutLines },
+  { urls: [CREATOR_ADJUSTMENTS], plugin: creatorAdjustments },
+  { urls: [SELLER_BRANDS], plugin: sellerBrands },
+  { urls: [SELLER_PRODUCTS], plugin: sellerProducts },
+]

@@ -1,0 +1,25 @@
+// SQL for the seller's brands list: a page as one row whose JSON PostgreSQL built from the
+// route's schema.
+import type { Queryable } from '../../../db/index.js'
+import { SellerBrand } from './schema.js'
+import { jsonObjectSql, pageSql } from '../../json-sql.js'
+import type { JsonPage } from '../../page.js'
+
+const SELLER_BRAND_JSON = jsonObjectSql(SellerBrand, { id: 'b.id', name: 'b.name', status: 'b.status', product_count: 'b.product_count' })
+
+// The brands granted to an account, in id order: a range scan of brand_access's primary key.
+const SELLER_BRANDS = pageSql(
+  `select b.id, ${SELLER_BRAND_JSON} as json, row_number() over (order by b.id) as n
+     from brand_access a
+     join brands b on b.id = a.brand_id
+    where a.account_id = $1 and a.brand_id > $2
+    order by a.brand_id
+    limit $3 + 1`,
+  ['id'],
+  '$3',
+)
+
+export async function listSellerBrands(db: Queryable, accountId: string, afterId: string, limit: number): Promise<JsonPage> {
+  const [page] = await db.query<JsonPage>(SELLER_BRANDS, [accountId, afterId, limit], { prepare: true })
+  return page!
+}

@@ -1,0 +1,70 @@
+// SQL for the seller products list: a page as one row whose JSON PostgreSQL built from the
+// route's schema (src/http/json-sql.ts).
+import type { Queryable } from '../../../db/index.js'
+import { Product } from './schema.js'
+import { jsonObjectSql, pageSql, PRESENT } from '../../json-sql.js'
+import type { JsonPage } from '../../page.js'
+
+export async function hasBrandAccess(db: Queryable, accountId: string, brandId: string): Promise<boolean> {
+  const rows = await db.query('select 1 from brand_access where account_id = $1 and brand_id = $2', [accountId, brandId], { prepare: true })
+  return rows.length > 0
+}
+
+// `c` holds the current general terms (below); the API's commission object spells them out:
+// percentage as rate_bps and rate = rate_bps / 10000 (trim_scale: 0.125, not 0.12500000…),
+// flat as flat_cents in currency_code, the other kind's fields 0.
+const PRODUCT_JSON = jsonObjectSql(Product, {
+  id: 'p.id',
+  brand_id: 'p.brand_id',
+  asin: 'p.asin',
+  title: 'p.title',
+  status: 'p.status',
+  commission: {
+    [PRESENT]: 'c.type is not null',
+    type: 'c.type',
+    rate: `case when c.type = 'percentage' then trim_scale(c.rate_bps::numeric / 10000) else 0 end`,
+    rate_bps: `case when c.type = 'percentage' then c.rate_bps else 0 end`,
+    flat_cents: `case when c.type = 'flat' then c.flat_cents else 0 end`,
+    currency_code: `case when c.type = 'flat' then c.currency_code else coalesce(p.currency, '') end`,
+  },
+  image_url: 'p.image_url',
+  detail_page_url: 'p.detail_page_url',
+  marketplace_id: 'm.marketplace_id',
+  country_code: 'p.country_code',
+  price_cents: 'p.price_cents',
+  currency: 'p.currency',
+})
+
+// One page of a brand's products in id order after $2: a range scan of products_brand_idx.
+// The current general terms: the latest commission_terms entry in force today, else the
+// product's base terms (products.commission_*).
+const BRAND_PRODUCTS = pageSql(
+  `select p.id, ${PRODUCT_JSON} as json, row_number() over (order by p.id) as n
+     from products p
+     left join marketplaces m on m.code = p.country_code
+     left join lateral (
+       select coalesce(t.type, p.commission_type) as type,
+              case when t.type is null then p.commission_rate_bps else t.rate_bps end as rate_bps,
+              case when t.type is null then p.commission_flat_cents else t.flat_cents end as flat_cents,
+              case when t.type is null then p.commission_currency else t.currency_code end as currency_code
+         from (select 1) one
+         left join lateral (
+           select ct.type, ct.rate_bps, ct.flat_cents, ct.currency_code
+             from commission_terms ct
+            where ct.product_id = p.id and ct.creator_id is null and ct.effective_from <= current_date
+            order by ct.effective_from desc
+            limit 1
+         ) t on true
+     ) c on true
+    where p.brand_id = $1 and p.id > $2
+    order by p.id
+    limit $3 + 1`,
+  ['id'],
+  '$3',
+)
+
+/** One page of a brand's products; one row more than the page is read to know if more follow. */
+export async function listBrandProducts(db: Queryable, brandId: string, afterId: string, limit: number): Promise<JsonPage> {
+  const [page] = await db.query<JsonPage>(BRAND_PRODUCTS, [brandId, afterId, limit], { prepare: true })
+  return page!
+}

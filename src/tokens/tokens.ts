@@ -1,0 +1,101 @@
+// SQL for API tokens. Only SHA-256 hashes are stored; the plaintext exists once, when issued.
+import { createHash, randomBytes } from 'node:crypto'
+import type { Queryable } from '../db/index.js'
+import type { Role } from '../domain/roles.js'
+
+/** Recognisable by secret scanners; followed by 32 random bytes in base64url. */
+export const TOKEN_PREFIX = 'csapi_'
+
+export function generateToken(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString('base64url')
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest()
+}
+
+/** Stable id derived from the hash, so that importing the same token twice is one row. */
+export function tokenId(hash: Buffer): string {
+  return 'tok_' + hash.subarray(0, 8).toString('hex')
+}
+
+/** What an operator sees of a token: enough to recognise it, never enough to use it. */
+export function tokenPrefix(token: string): string {
+  return token.slice(0, TOKEN_PREFIX.length + 4)
+}
+
+export interface TokenOwner {
+  tokenId: string
+  accountId: string
+  role: Role
+}
+
+/** The owner of a token that is known, unrevoked and unexpired; null otherwise. */
+export async function findTokenOwner(db: Queryable, token: string): Promise<TokenOwner | null> {
+  const rows = await db.query<TokenOwner>(
+    `select t.id as "tokenId", a.id as "accountId", a.role
+       from api_tokens t join accounts a on a.id = t.account_id
+      where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > now())`,
+    [hashToken(token)],
+  )
+  return rows[0] ?? null
+}
+
+export interface NewToken {
+  accountId: string
+  name: string
+  expiresAt: Date | null
+}
+
+export async function createToken(db: Queryable, t: NewToken): Promise<{ id: string; token: string }> {
+  const token = generateToken()
+  const hash = hashToken(token)
+  const id = tokenId(hash)
+  await db.query(
+    `insert into api_tokens (id, account_id, name, token_hash, prefix, expires_at) values ($1, $2, $3, $4, $5, $6)`,
+    [id, t.accountId, t.name, hash, tokenPrefix(token), t.expiresAt],
+  )
+  return { id, token }
+}
+
+export interface TokenInfo {
+  id: string
+  account_id: string
+  name: string
+  prefix: string
+  created_at: Date
+  expires_at: Date | null
+  revoked_at: Date | null
+  last_used_at: Date | null
+}
+
+export async function listTokens(db: Queryable, accountId?: string): Promise<TokenInfo[]> {
+  return db.query<TokenInfo>(
+    `select id, account_id, name, prefix, created_at, expires_at, revoked_at, last_used_at
+       from api_tokens where ($1::text is null or account_id = $1) order by account_id, created_at, id`,
+    [accountId ?? null],
+  )
+}
+
+/** Revokes a token; false when no such token exists. Revoking twice keeps the first time. */
+export async function revokeToken(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query(
+    `update api_tokens set revoked_at = coalesce(revoked_at, now()) where id = $1 returning id`,
+    [id],
+  )
+  return rows.length > 0
+}
+
+export async function accountRole(db: Queryable, accountId: string): Promise<Role | null> {
+  const rows = await db.query<{ role: Role }>('select role from accounts where id = $1', [accountId])
+  return rows[0]?.role ?? null
+}
+
+/** Sets last_used_at to now, unless it was set less than a minute ago (by any instance). */
+export async function touchTokens(db: Queryable, ids: string[]): Promise<void> {
+  await db.query(
+    `update api_tokens set last_used_at = now()
+      where id = any($1::text[]) and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+    [ids],
+  )
+}
