@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+// Defences around every route: response headers for a JSON API, an allow-list CORS policy,
 // a URL length limit, load shedding under pressure, and the error body for requests that
 // Node refuses before Fastify sees them (oversized headers, timeouts).
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Socket } from 'node:net'
 import { getHeapStatistics } from 'node:v8'
 import cors from '@fastify/cors'
