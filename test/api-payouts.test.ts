@@ -11,6 +11,7 @@ import { startServer, walk, type TestServer } from './helpers.js'
 import { ingestAmazonAttribution } from '../src/ingest/run.js'
 import { approveThrough } from '../src/settlement/approve.js'
 import { pay } from '../src/settlement/pay.js'
+import { Client, NotFoundError } from '../src/client/index.js'
 
 const TOKEN_X = 'test_token_payouts_cr_x_001'
 const TOKEN_Y = 'test_token_payouts_cr_y_001'
@@ -220,5 +221,19 @@ describe('payouts, lines and adjustments', () => {
       assert.equal((await s.get(path, TOKEN_S)).body.error.code, 'forbidden_resource', path)
       assert.equal((await s.get(path)).status, 401, path)
     }
+  })
+  test('the client: payouts, their lines and adjustments as async iterators; an unknown payout is NotFoundError', async () => {
+    const client = new Client({ token: TOKEN_X, baseUrl: s.base })
+    let paid = 0
+    for await (const payout of client.creator.payouts.list({ limit: 1 })) {
+      let total = 0
+      for await (const line of client.creator.payouts.lines(payout.id, { limit: 2 })) total += line.amount_cents
+      assert.equal(total, payout.amount_cents, payout.id)
+      paid += payout.amount_cents
+    }
+    assert.equal(paid, 200 + 1300 + 300)
+    const page = await client.creator.adjustments.list({ status: 'settled' })
+    assert.deepEqual(page.adjustments.map((a) => a.payout_id?.startsWith('po_')), [true, true, true])
+    await assert.rejects(Promise.resolve(client.creator.payouts.lines('po_nope')), (e: Error) => e instanceof NotFoundError && (e as NotFoundError).code === 'not_found')
   })
 })

@@ -45,6 +45,16 @@ export class ReportList extends ListResult<ReportPage, ReportRow> {
   changesCursor: string | undefined
 }
 
+export type PayoutListParams = Params<'listCreatorPayouts'>
+export type PayoutPage = Schemas['PayoutPage']
+export type Payout = Schemas['Payout']
+export type PayoutLineListParams = Params<'listCreatorPayoutLines'>
+export type PayoutLinePage = Schemas['PayoutLinePage']
+export type PayoutLine = Schemas['PayoutLine']
+export type AdjustmentListParams = Params<'listCreatorAdjustments'>
+export type AdjustmentPage = Schemas['AdjustmentPage']
+export type Adjustment = Schemas['Adjustment']
+
 export type SellerBrandListParams = Params<'listSellerBrands'>
 export type SellerBrandPage = Schemas['SellerBrandPage']
 export type SellerBrand = Schemas['SellerBrand']
@@ -93,6 +103,13 @@ export class Client {
       list(params: ReportListParams, opts?: CallOptions): ReportList
       changes(params?: ReportChangesParams, opts?: CallOptions): ChangeFeed<ReportRow>
     }
+    payouts: {
+      /** The creator's payouts, newest first. */
+      list(params?: PayoutListParams, opts?: CallOptions): ListResult<PayoutPage, Payout>
+      /** What one payout covered, line by line; an unknown or another creator's id is a NotFoundError. */
+      lines(payoutId: string, params?: PayoutLineListParams, opts?: CallOptions): ListResult<PayoutLinePage, PayoutLine>
+    }
+    adjustments: { list(params?: AdjustmentListParams, opts?: CallOptions): ListResult<AdjustmentPage, Adjustment> }
   }
   readonly seller: {
     brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<SellerBrandPage, SellerBrand> }
@@ -143,6 +160,15 @@ export class Client {
           )
         },
       },
+      payouts: {
+        list: (params = {}, opts) => list(t, '/api/creator/v1/payouts', params, (p: PayoutPage) => p.payouts, opts),
+        lines: (payoutId, params = {}, opts) => {
+          if (typeof payoutId !== 'string' || payoutId === '') throw new TypeError('payouts.lines: payoutId is required')
+          const path = `/api/creator/v1/payouts/${encodeURIComponent(payoutId)}/lines`
+          return list(t, path, params, (p: PayoutLinePage) => p.lines, opts)
+        },
+      },
+      adjustments: { list: (params = {}, opts) => list(t, '/api/creator/v1/adjustments', params, (p: AdjustmentPage) => p.adjustments, opts) },
     }
     this.seller = {
       brands: { list: (params = {}, opts) => list(t, '/api/seller/v1/brands', params, (p: SellerBrandPage) => p.brands, opts) },
