@@ -21,7 +21,7 @@ const tree = commandsOf(program({ stdout: quiet, stderr: quiet, env: {} }))
 const words = (path: string) => path.split(' ').slice(1) // without "csapi"
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-test('the tree has every command, and the subcommands of tokens, ingest, commissions and export', () => {
+test('the tree has every command, and the subcommands of tokens, ingest, commissions, payouts and export', () => {
   assert.deepEqual(tree.map(pathOf), [
     'csapi',
     'csapi serve',
@@ -37,6 +37,9 @@ test('the tree has every command, and the subcommands of tokens, ingest, commiss
     'csapi commissions',
     'csapi commissions approve',
     'csapi commissions pay',
+    'csapi payouts',
+    'csapi payouts list',
+    'csapi payouts show',
     'csapi export',
     'csapi export reports',
     'csapi export products',
@@ -86,7 +89,7 @@ test('csapi alone prints the help and exits 2; csapi help and csapi help COMMAND
 })
 
 test('a command with subcommands but none given prints its help and exits 2', async () => {
-  for (const path of ['tokens', 'ingest', 'commissions', 'export']) {
+  for (const path of ['tokens', 'ingest', 'commissions', 'payouts', 'export']) {
     const r = await csapi(path)
     assert.equal(r.code, 2, path)
     assert.match(r.err, new RegExp(`^Usage: csapi ${path} `, 'm'))

@@ -14,6 +14,7 @@ import { demoCommand } from './commands/demo.js'
 import { exportCommand } from './commands/export.js'
 import { importCommand } from './commands/import.js'
 import { ingestCommand } from './commands/ingest.js'
+import { payoutsCommand } from './commands/payouts.js'
 import { migrateCommand } from './commands/migrate.js'
 import { serveCommand } from './commands/serve.js'
 import { tokensCommand } from './commands/tokens.js'
@@ -27,6 +28,7 @@ const COMMANDS: ((io: Io) => Command)[] = [
   demoCommand,
   ingestCommand,
   commissionsCommand,
+  payoutsCommand,
   exportCommand,
 ]
 

@@ -35,3 +35,30 @@ export async function listPayouts(db: Queryable, creatorId: string, before: numb
   const [page] = await db.query<PayoutsPage>(PAYOUTS_PAGE, [creatorId, before ?? Number.MAX_SAFE_INTEGER, limit], { prepare: true })
   return page!
 }
+
+export interface PayoutRow {
+  id: string
+  creator_id: string
+  currency: string
+  amount_cents: number
+  commission_cents: number
+  adjustment_cents: number
+  line_count: number
+  through: string
+  created_at: string
+}
+
+const PAYOUT_ROW = `select id, creator_id, currency, amount_cents::int, commission_cents::int, adjustment_cents::int, line_count,
+       to_char(through, 'YYYY-MM-DD') as through, ${timestampSql('created_at')} as created_at
+  from payouts`
+
+/** The operator's view (`csapi payouts list`): the newest payouts, of one creator or of all. */
+export async function recentPayouts(db: Queryable, creatorId: string | null, limit: number): Promise<PayoutRow[]> {
+  return db.query<PayoutRow>(`${PAYOUT_ROW} where ($1::text is null or creator_id = $1) order by seq desc limit $2`, [creatorId, limit])
+}
+
+/** One payout by id, whoever's it is (`csapi payouts show`). */
+export async function payoutById(db: Queryable, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.query<PayoutRow>(`${PAYOUT_ROW} where id = $1`, [id])
+  return row
+}
