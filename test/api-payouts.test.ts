@@ -12,6 +12,7 @@ import { ingestAmazonAttribution } from '../src/ingest/run.js'
 import { approveThrough } from '../src/settlement/approve.js'
 import { pay } from '../src/settlement/pay.js'
 import { Client, NotFoundError } from '../src/client/index.js'
+import { reconcilePayouts } from '../examples/payouts.js'
 
 const TOKEN_X = 'test_token_payouts_cr_x_001'
 const TOKEN_Y = 'test_token_payouts_cr_y_001'
@@ -235,5 +236,29 @@ describe('payouts, lines and adjustments', () => {
     const page = await client.creator.adjustments.list({ status: 'settled' })
     assert.deepEqual(page.adjustments.map((a) => a.payout_id?.startsWith('po_')), [true, true, true])
     await assert.rejects(Promise.resolve(client.creator.payouts.lines('po_nope')), (e: Error) => e instanceof NotFoundError && (e as NotFoundError).code === 'not_found')
+  })
+  test('examples/payouts.ts reconciles every payout to the cent, and names a line that was altered in transit', async () => {
+    const honest = await reconcilePayouts(new Client({ token: TOKEN_X, baseUrl: s.base }))
+    assert.deepEqual(honest, {
+      totals: [
+        { currency: 'EUR', payouts: 1, paid_cents: 200, commission_cents: 200, adjustment_cents: 0 },
+        { currency: 'USD', payouts: 2, paid_cents: 1600, commission_cents: 1500, adjustment_cents: 100 },
+      ],
+      differences: [],
+    })
+    // a proxy that adds a cent to the first line of the USD payout
+    const tampering = async (input: string | URL | Request, init?: RequestInit) => {
+      const res = await fetch(input, init)
+      if (!String(input).includes(`/payouts/${usd}/lines`)) return res
+      const body = await res.json()
+      body.lines[0].amount_cents += 1
+      return new Response(JSON.stringify(body), { status: res.status, headers: res.headers })
+    }
+    const caught = await reconcilePayouts(new Client({ token: TOKEN_X, baseUrl: s.base, fetch: tampering }))
+    assert.deepEqual(caught.differences, [
+      `${usd}: commission lines sum to 1501, the payout says 1500`,
+      `${usd}: lines sum to 1301, the payout says 1300`,
+      `${usd}: row 2026-03-05|l_us|p_us|US is paid 1000 USD, the line paid 1001 USD`,
+    ])
   })
 })
