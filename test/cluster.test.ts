@@ -1,6 +1,7 @@
 // `csapi serve --workers N`, run as real processes: N workers answer on one port and SIGTERM
 // stops them all; a PGlite database (one process's) is refused.
 import { after, before, test } from 'node:test'
+import { createServer, type AddressInfo } from 'node:net'
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -56,7 +57,8 @@ after(async () => {
 })
 
 test('two workers serve one port and SIGTERM stops them all', { skip: !onPostgres && 'needs TEST_DATABASE_URL' }, async () => {
-  const p = csapi(['serve', '--port', '0', '--workers', '2'], { DATABASE_URL: t!.url, LOG_LEVEL: 'info' })
+  const metricsPort = await freePort()
+  const p = csapi(['serve', '--port', '0', '--workers', '2'], { DATABASE_URL: t!.url, LOG_LEVEL: 'info', CSAPI_METRICS_PORT: String(metricsPort) })
   try {
     // each worker logs where it listens; with port 0 they share the one port the primary picked
     const until = Date.now() + 30_000
@@ -77,7 +79,14 @@ test('two workers serve one port and SIGTERM stops them all', { skip: !onPostgre
       ready = { status: res.status, body: await res.json() }
       if (ready.status !== 200) await new Promise((r) => setTimeout(r, 200))
     }
-    assert.deepEqual(ready, { status: 200, body: { status: 'ok' } })
+    assert.deepEqual([ready.status, (ready.body as { status: string }).status], [200, 'ok'])
+    // the primary serves the workers' metrics summed: 20 probes on new connections, spread by the
+    // primary over both workers, are counted once each
+    for (let i = 0; i < 20; i++) await fetch(`http://127.0.0.1:${ports[0]}/healthz`, { headers: { connection: 'close' } })
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+    const healthz = [...text.matchAll(/^csapi_http_requests_total\{route="\/healthz",method="GET",status="200"\} (\d+)$/gm)]
+    assert.deepEqual(healthz.map((m) => m[1]), ['20'], text.slice(0, 2000))
+    assert.equal([...text.matchAll(/^csapi_ingest_runs_total /gm)].length, 1, 'read from the database: reported once, not summed')
     const workers = workersOf(p.child.pid!)
     p.child.kill('SIGTERM')
     assert.equal(await p.exited, 0)
@@ -86,3 +95,14 @@ test('two workers serve one port and SIGTERM stops them all', { skip: !onPostgre
     if (p.child.exitCode === null) p.child.kill('SIGKILL')
   }
 })
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port
+      server.close(() => resolve(port))
+    })
+  })
+}

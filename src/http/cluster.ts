@@ -6,6 +6,7 @@ import { ConfigError } from '../config.js'
 import { cursorSecrets, serve, type ServeOptions } from './server.js'
 import { openAndMigrate } from '../db/open.js'
 import { heapFlags, logHeapLimit } from './heap-flags.js'
+import { clusterMetrics, listenMetrics } from './metrics.js'
 
 const RESTARTS_PER_MINUTE = 10
 
@@ -58,4 +59,8 @@ export async function serveCluster(workers: number, opts: ServeOptions): Promise
   process.once('SIGTERM', () => stop('SIGTERM'))
   process.once('SIGINT', () => stop('SIGINT'))
   for (let i = 0; i < workers; i++) fork()
+  if (opts.config.metricsPort !== null) {
+    if (opts.config.metricsPort === opts.port && opts.port !== 0) throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
+    await listenMetrics(clusterMetrics(), opts.config.metricsPort, opts.config.metricsHost)
+  }
 }

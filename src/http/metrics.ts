@@ -88,6 +88,7 @@ export class Metrics {
       help: '1 when the database answered its last check or read',
       labelNames: ['database', 'role'],
       registers,
+      aggregator: 'min', // --workers: up only if every worker reaches it
       collect() {
         this.reset()
         for (const n of nodes()) this.set({ database: n.name, role: n.role }, n.up ? 1 : 0)
@@ -98,6 +99,7 @@ export class Metrics {
       help: 'Replay lag of each replica (0 while it has replayed all it received)',
       labelNames: ['database'],
       registers,
+      aggregator: 'max',
       collect() {
         this.reset()
         for (const n of nodes()) if (n.role === 'replica' && n.lagMs !== null) this.set({ database: n.name }, n.lagMs / 1000)
@@ -108,6 +110,7 @@ export class Metrics {
       help: '1 when the replica gets reads (up and within CSAPI_REPLICA_MAX_LAG_MS)',
       labelNames: ['database'],
       registers,
+      aggregator: 'min',
       collect() {
         this.reset()
         for (const n of nodes()) if (n.role === 'replica') this.set({ database: n.name }, n.serving ? 1 : 0)
@@ -131,6 +134,7 @@ export class Metrics {
         name,
         help,
         registers,
+        aggregator: 'first', // read from the database: every worker has the same figure
         async collect() {
           const t = await totals()
           this.reset()
@@ -145,6 +149,7 @@ export class Metrics {
       name: 'csapi_ingest_last_run_timestamp_seconds',
       help: 'When the last committed ingest run finished (Unix time)',
       registers,
+      aggregator: 'first',
       async collect() {
         const t = await totals()
         this.reset()
@@ -155,6 +160,7 @@ export class Metrics {
       name: 'csapi_ingest_last_run_seconds',
       help: 'How long the last committed ingest run took',
       registers,
+      aggregator: 'first',
       async collect() {
         const t = await totals()
         this.reset()
@@ -194,6 +200,21 @@ async function ingestTotals(db: Queryable): Promise<IngestTotals> {
        from ingest_runs`,
   )
   return t!
+}
+
+/**
+ * `serve --workers N`: the primary serves the sum of its workers' metrics (prom-client's cluster
+ * aggregation: each worker answers with its registry over the cluster IPC channel).
+ */
+export function clusterMetrics(): { text(): Promise<string> } {
+  const aggregator = new client.AggregatorRegistry()
+  return { text: () => aggregator.clusterMetrics() }
+}
+
+/** In a worker: the registry the primary's aggregation asks for. */
+export function shareWithPrimary(metrics: Metrics): void {
+  client.AggregatorRegistry.setRegistries([metrics.registry])
+  new client.AggregatorRegistry() // constructing one is what makes the worker answer the primary
 }
 
 /** Serves GET /metrics on its own port (never the public one); anything else is 404. */

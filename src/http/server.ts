@@ -10,7 +10,7 @@ import { ensureCursorSecret, readCursorSecret } from '../db/settings.js'
 import { RedisStore } from './ratelimit/redis-store.js'
 import { closeServer } from './shutdown.js'
 import { ConfigError, type Config } from '../config.js'
-import { listenMetrics } from './metrics.js'
+import { listenMetrics, shareWithPrimary } from './metrics.js'
 
 export interface ServeOptions {
   port: number
@@ -122,6 +122,8 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
     await db.close()
   })
   await app.listen({ port: opts.port, host: opts.host })
+  // a worker's metrics are served by the primary (cluster.ts), summed over the workers
+  if (cluster.isWorker) shareWithPrimary(app.metrics)
   if (opts.config.metricsPort !== null && !cluster.isWorker) {
     if (opts.config.metricsPort === opts.port && opts.port !== 0) throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
     const metricsServer = await listenMetrics(app.metrics, opts.config.metricsPort, opts.config.metricsHost)
