@@ -98,7 +98,7 @@ describe('docs in a real browser', { skip }, () => {
     await modal.locator('button.modal-btn.authorize').click()
     await modal.locator('button.modal-btn.btn-done, button.close-modal').first().click()
 
-    const op = page.locator('.opblock').filter({ has: page.locator('.opblock-summary-path', { hasText: '/api/creator/v1/reports' }) })
+    const op = page.locator('#operations-creator-listCreatorReports')
     await op.locator('.opblock-summary').click()
     await op.locator('button.try-out__btn').click()
     await op.locator('tr[data-param-name="start"] input').fill(START)
