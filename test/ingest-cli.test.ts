@@ -97,6 +97,7 @@ test('approve and pay print the totals per currency', async () => {
   assert.match(shown.out, /\n +1 {2}commission {2}2026-03-01 .* +6\.00\n$/)
   const csv = await inProcess('payouts', 'show', id, '--format', 'csv')
   assert.match(csv.out, /^line_no,type,date,link_id,product_id,asin,marketplace,amount_cents,adjustment_id,amount_before_cents,amount_after_cents\n1,commission,2026-03-01,[^\n]*,600,,,\n$/)
+  assert.equal((await inProcess('payouts', 'show', id, '--csv')).out, csv.out)
   const unknown = await inProcess('payouts', 'show', 'po_nope')
   assert.deepEqual([unknown.code, unknown.err], [1, 'csapi: no payout po_nope\n'])
   assert.match((await inProcess('commissions', 'pay', '--creator', 'cr_cli')).out, /nothing to pay cr_cli/)

@@ -11,6 +11,8 @@ import { importDataset } from '../src/dataset/import.js'
 import { generateDemoDataset } from '../src/demo/generate.js'
 import { writeAmazonReports } from '../src/demo/amazon-reports.js'
 import { ingestAmazonAttribution } from '../src/ingest/run.js'
+import { approveThrough } from '../src/settlement/approve.js'
+import { pay } from '../src/settlement/pay.js'
 
 const TODAY = '2026-06-15'
 let db: Db
@@ -47,4 +49,15 @@ test('demo reports: both report types and a restatement, all placeable, ingested
   assert.ok(sum.adjustments.count > 0, 'returns on approved days become adjustments')
   const again = await ingestAmazonAttribution(db, [dir])
   assert.deepEqual([again.reportRows.inserted, again.reportRows.updated, again.adjustments.count], [0, 0, 0])
+
+  // the flow the demo prints goes on to payouts that hold those adjustments
+  await approveThrough(db, '2026-05-18')
+  const [{ creator_id: creator } = { creator_id: '' }] = await db.query<{ creator_id: string }>(
+    'select creator_id from commission_adjustments group by creator_id order by count(*) desc, creator_id limit 1',
+  )
+  const { payouts } = await pay(db, creator, TODAY)
+  assert.ok(payouts.length > 0, `${creator} is paid`)
+  assert.ok(payouts.some((p) => p.adjustment_cents !== 0), 'a payout settles the restatements')
+  const [unsettled] = await db.query<{ n: number }>('select count(*)::int as n from commission_adjustments where creator_id = $1 and payout_id is null', [creator])
+  assert.equal(unsettled!.n, 0)
 })

@@ -55,5 +55,7 @@ Try the whole flow:
   npx csapi ingest amazon-attribution ${dir} --dry-run
   npx csapi ingest amazon-attribution ${dir}
   npx csapi commissions approve
-  npx csapi commissions pay --creator ${creator}`
+  npx csapi commissions pay --creator ${creator}
+  npx csapi payouts list --creator ${creator}
+Then, with the creator token, GET /api/creator/v1/payouts, /payouts/{id}/lines and /adjustments (docs/payouts.md).`
 }

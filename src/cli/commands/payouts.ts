@@ -1,4 +1,4 @@
-// `csapi payouts list [--creator ID] [--limit N]` and `csapi payouts show ID [--format text|csv]`:
+// `csapi payouts list [--creator ID] [--limit N]` and `csapi payouts show ID [--format text|csv | --csv]`:
 // the operator's view of the payouts `csapi commissions pay` made, with the same lines a creator
 // reads from GET /api/creator/v1/payouts/{payout_id}/lines (one SQL module serves both).
 import { Command, Option } from 'commander'
@@ -50,8 +50,10 @@ export function payoutsCommand(io: Io): Command {
     .description('one payout and every line of it; --format csv prints the lines alone, amounts in cents')
     .argument('<payout_id>', 'a payout id, po_…')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'csv']).default('text'))
-    .action((id: string, opts: { format: 'text' | 'csv' }) =>
+    .addOption(new Option('--csv', 'the same as --format csv').conflicts('format'))
+    .action((id: string, opts: { format: 'text' | 'csv'; csv?: boolean }) =>
       withDb(io, async (db) => {
+        if (opts.csv) opts.format = 'csv'
         const payout = await payoutById(db, id)
         if (!payout) throw new Failure(`no payout ${id}`)
         if (opts.format === 'csv') println(io.stdout, CSV_COLUMNS.join(','))
