@@ -104,7 +104,6 @@ async function check() {
 
 test('random ingest / approve / pay sequences never break the money trail', async () => {
   let payouts = 0
-  let adjustments: number
   await fc.assert(
     fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
       for (const o of ops) {
@@ -115,7 +114,7 @@ test('random ingest / approve / pay sequences never break the money trail', asyn
     }),
     { numRuns: process.env.CI === 'true' ? 25 : 12 },
   )
-  adjustments = (await s.db.query<{ n: number }>('select count(*)::int as n from commission_adjustments'))[0]!.n
+  const adjustments = (await s.db.query<{ n: number }>('select count(*)::int as n from commission_adjustments'))[0]!.n
   // the property saw the interesting states, not only empty ones
   assert.ok(payouts > 0 && adjustments > 0, `payouts ${payouts}, adjustments ${adjustments}`)
 })
