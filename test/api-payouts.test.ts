@@ -13,6 +13,8 @@ import { approveThrough } from '../src/settlement/approve.js'
 import { pay } from '../src/settlement/pay.js'
 import { Client, NotFoundError } from '../src/client/index.js'
 import { reconcilePayouts } from '../examples/payouts.js'
+import { main } from '../src/cli/main.js'
+import { PassThrough } from 'node:stream'
 
 const TOKEN_X = 'test_token_payouts_cr_x_001'
 const TOKEN_Y = 'test_token_payouts_cr_y_001'
@@ -260,5 +262,22 @@ describe('payouts, lines and adjustments', () => {
       `${usd}: lines sum to 1301, the payout says 1300`,
       `${usd}: row 2026-03-05|l_us|p_us|US is paid 1000 USD, the line paid 1001 USD`,
     ])
+  })
+  test('csapi export payouts: CSV and NDJSON, every payout once, as the API lists them', async () => {
+    const expected = await walk(s, P, TOKEN_X, 'payouts', 100)
+    for (const format of ['csv', 'ndjson']) {
+      const stdout = new PassThrough()
+      let out = ''
+      stdout.on('data', (c: Buffer) => (out += c.toString()))
+      const stderr = new PassThrough()
+      const env = { CSAPI_TOKEN: TOKEN_X, CSAPI_BASE_URL: s.base }
+      assert.equal(await main(['export', 'payouts', '--format', format, '--limit', '1'], { env, stdout, stderr, signal: new AbortController().signal }), 0)
+      const lines = out.trim().split('\n')
+      if (format === 'ndjson') assert.deepEqual(lines.map((l) => JSON.parse(l)), expected)
+      else {
+        assert.equal(lines[0], 'id,currency,amount_cents,commission_cents,adjustment_cents,line_count,through,created_at')
+        assert.deepEqual(lines.slice(1), expected.map((p) => [p.id, p.currency, p.amount_cents, p.commission_cents, p.adjustment_cents, p.line_count, p.through, p.created_at].join(',')))
+      }
+    }
   })
 })

@@ -43,6 +43,7 @@ test('the tree has every command, and the subcommands of tokens, ingest, commiss
     'csapi export',
     'csapi export reports',
     'csapi export products',
+    'csapi export payouts',
   ])
 })
 

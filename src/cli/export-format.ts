@@ -1,7 +1,7 @@
 // Rows to CSV or NDJSON text. CSV has a fixed header per kind (so that every page of one export
 // has the same columns), nested objects flattened with a prefix (link.id → link_id) and fields
 // quoted as RFC 4180 says; lines end with \n.
-import type { Product, Report } from '../client/index.js'
+import type { Payout, Product, Report } from '../client/index.js'
 
 export type ExportFormat = 'csv' | 'ndjson'
 type Cell = string | number | boolean | null | undefined
@@ -44,6 +44,17 @@ export const PRODUCT_COLUMNS: [string, (p: Product) => Cell][] = [
   ['country_code', (p) => p.country_code],
   ['price_cents', (p) => p.price_cents],
   ['currency', (p) => p.currency],
+]
+
+export const PAYOUT_COLUMNS: [string, (p: Payout) => Cell][] = [
+  ['id', (p) => p.id],
+  ['currency', (p) => p.currency],
+  ['amount_cents', (p) => p.amount_cents],
+  ['commission_cents', (p) => p.commission_cents],
+  ['adjustment_cents', (p) => p.adjustment_cents],
+  ['line_count', (p) => p.line_count],
+  ['through', (p) => p.through],
+  ['created_at', (p) => p.created_at],
 ]
 
 /** One CSV field: quoted when it holds a quote, comma, CR or LF, or starts or ends with a space. */

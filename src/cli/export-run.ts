@@ -1,17 +1,19 @@
-// The work of `csapi export reports|products`: every page of a list, streamed to a file (or
+// The work of `csapi export reports|products|payouts`: every page of a list, streamed to a file (or
 // standard output) as CSV or NDJSON with flat memory, through the typed client. With --out, a sidecar FILE.cursor
 // records the cursor and the file length after each flushed page, so that `--resume` truncates
 // any half-written page and continues exactly where the last complete page ended.
 import { open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
-import { Client, type Product, type Report } from '../client/index.js'
-import { PRODUCT_COLUMNS, REPORT_COLUMNS, csvHeader, serialize, type ExportFormat } from './export-format.js'
+import { Client, type Payout, type Report } from '../client/index.js'
+import { PAYOUT_COLUMNS, PRODUCT_COLUMNS, REPORT_COLUMNS, csvHeader, serialize, type ExportFormat } from './export-format.js'
 import { UsageError } from './errors.js'
 import type { Io } from './io.js'
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000'
 
-export type Kind = 'reports' | 'products'
+export type Kind = 'reports' | 'products' | 'payouts'
+
+const TOKEN_OF: Record<Kind, string> = { reports: 'a creator', products: 'a seller or operator', payouts: 'a creator' }
 
 /** One export, as the command line asked for it. */
 export interface ExportRequest {
@@ -126,7 +128,7 @@ function progress(io: Io, kind: Kind, query: Record<string, string>) {
 export async function runExport(req: ExportRequest, io: Io): Promise<void> {
   const { kind, format, query, limit, out, resume } = req
   const token = io.env.CSAPI_TOKEN
-  if (!token) throw new UsageError(`set CSAPI_TOKEN to ${kind === 'reports' ? 'a creator' : 'a seller or operator'} API token`)
+  if (!token) throw new UsageError(`set CSAPI_TOKEN to ${TOKEN_OF[kind]} API token`)
   const baseUrl = io.env.CSAPI_BASE_URL || DEFAULT_BASE_URL
   const client = new Client({ token, baseUrl, fetch: io.fetch, maxRetries: io.maxRetries ?? 3 })
   const statePath = out ? `${out}.cursor` : null
@@ -164,31 +166,22 @@ export async function runExport(req: ExportRequest, io: Io): Promise<void> {
   const bar = progress(io, kind, query)
   let finished = false
   try {
-    if (state.bytes === 0 && format === 'csv') {
-      state.bytes += await sink.write(csvHeader<never>(kind === 'reports' ? REPORT_COLUMNS : PRODUCT_COLUMNS))
-    }
+    const source = pagesOf(client, kind, format, { ...query, limit, cursor: state.cursor ?? undefined }, io.signal)
+    if (state.bytes === 0 && format === 'csv') state.bytes += await sink.write(source.header)
     if (statePath) {
       await sink.flush()
       await writeState(statePath, state)
     }
-    const params = { ...query, limit, cursor: state.cursor ?? undefined }
-    const opts = { signal: io.signal }
-    const pages =
-      kind === 'reports'
-        ? client.creator.reports.list(params as Parameters<Client['creator']['reports']['list']>[0], opts).pages()
-        : client.seller.products.list(params as Parameters<Client['seller']['products']['list']>[0], opts).pages()
-    for await (const page of pages) {
-      const rows = 'reports' in page ? page.reports : page.products
-      const text = 'reports' in page ? serialize<Report>(page.reports, format, REPORT_COLUMNS) : serialize<Product>(page.products, format, PRODUCT_COLUMNS)
-      state.bytes += await sink.write(text)
-      state.rows += rows.length
+    for await (const page of source.pages) {
+      state.bytes += await sink.write(page.text)
+      state.rows += page.rows
       state.pages++
       state.cursor = page.next_cursor
       if (statePath && page.next_cursor !== null) {
         await sink.flush()
         await writeState(statePath, state)
       }
-      bar.update(state.rows, state.pages, 'reports' in page ? page.reports.at(-1)?.date : undefined)
+      bar.update(state.rows, state.pages, page.lastDate)
     }
     finished = true
   } finally {
@@ -201,8 +194,42 @@ export async function runExport(req: ExportRequest, io: Io): Promise<void> {
       await rm(out, { force: true })
     }
   }
-  const what = kind === 'reports' ? 'report rows' : 'products'
+  const what = { reports: 'report rows', products: 'products', payouts: 'payouts' }[kind]
   const from = resumedAt > 0 ? ` (resumed after ${resumedAt})` : ''
   const to = `${out ?? 'standard output'} as ${format}`
   io.stderr.write(`exported ${state.rows} ${what}${from} in ${state.pages} pages to ${to} in ${bar.seconds()} s\n`)
+}
+
+interface ExportPage {
+  text: string
+  rows: number
+  next_cursor: string | null
+  lastDate?: string
+}
+
+/** A list's pages, serialized in the export's format, and its CSV header. */
+function pagesOf(client: Client, kind: Kind, format: ExportFormat, params: Record<string, unknown>, signal: AbortSignal | undefined) {
+  const opts = { signal }
+  async function* each<P extends { next_cursor: string | null }, T>(
+    pages: AsyncIterable<P>,
+    items: (p: P) => T[],
+    columns: Parameters<typeof serialize<T>>[2],
+    lastDate?: (t: T) => string,
+  ): AsyncGenerator<ExportPage> {
+    for await (const page of pages) {
+      const rows = items(page)
+      const last = rows.at(-1)
+      yield { text: serialize<T>(rows, format, columns), rows: rows.length, next_cursor: page.next_cursor, lastDate: last && lastDate?.(last) }
+    }
+  }
+  if (kind === 'reports') {
+    const list = client.creator.reports.list(params as Parameters<Client['creator']['reports']['list']>[0], opts)
+    return { header: csvHeader(REPORT_COLUMNS), pages: each(list.pages(), (p) => p.reports, REPORT_COLUMNS, (r: Report) => r.date) }
+  }
+  if (kind === 'products') {
+    const list = client.seller.products.list(params as Parameters<Client['seller']['products']['list']>[0], opts)
+    return { header: csvHeader(PRODUCT_COLUMNS), pages: each(list.pages(), (p) => p.products, PRODUCT_COLUMNS) }
+  }
+  const list = client.creator.payouts.list(params as Parameters<Client['creator']['payouts']['list']>[0], opts)
+  return { header: csvHeader(PAYOUT_COLUMNS), pages: each(list.pages(), (p) => p.payouts, PAYOUT_COLUMNS, (p: Payout) => p.created_at.slice(0, 10)) }
 }

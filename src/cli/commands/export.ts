@@ -1,4 +1,4 @@
-// `csapi export reports|products`: an integrator's export through the API client, to CSV or
+// `csapi export reports|products|payouts`: an integrator's export through the API client, to CSV or
 // NDJSON; with --out FILE it can be resumed (src/cli/export-run.ts). Ctrl-C stops it between
 // requests with exit 130, keeping what was written for --resume.
 import { Command, Option } from 'commander'
@@ -11,7 +11,7 @@ import { integer } from '../options.js'
 
 const ENVIRONMENT = `
 Environment:
-  CSAPI_TOKEN     a creator token for reports, a seller or operator token for products
+  CSAPI_TOKEN     a creator token for reports and payouts, a seller or operator token for products
   CSAPI_BASE_URL  the API (default: ${DEFAULT_BASE_URL})`
 
 /** Report filters: option → query parameter. */
@@ -48,7 +48,8 @@ export function exportCommand(io: Io): Command {
     .command('products')
     .description('a brand\'s products (a seller or operator token)')
     .requiredOption('--brand-id <id>', 'the brand')
-  for (const [cmd, kind, max] of [[reports, 'reports', 500], [products, 'products', 100]] as const) {
+  const payouts = exp.command('payouts').description("a creator's payouts, newest first (a payout's lines: GET /api/creator/v1/payouts/{id}/lines)")
+  for (const [cmd, kind, max] of [[reports, 'reports', 500], [products, 'products', 100], [payouts, 'payouts', 100]] as const) {
     cmd
       .addOption(new Option('--format <format>', 'output format').choices(['csv', 'ndjson']).default('csv'))
       .option('--out <file>', 'write to FILE, with FILE.cursor to --resume from (default: standard output)')
@@ -70,7 +71,7 @@ function request(kind: Kind, max: number, opts: ExportOptions): ExportRequest {
       const v = opts[option as keyof typeof FILTERS]
       if (v !== undefined) query[param] = v
     }
-  } else {
+  } else if (kind === 'products') {
     query.brand_id = opts.brandId!
   }
   return { kind, format: opts.format, query, limit: opts.limit ?? max, out, resume: opts.resume === true }
