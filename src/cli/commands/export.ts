@@ -5,6 +5,7 @@ import { Command, Option } from 'commander'
 import { ApiError } from '../../client/index.js'
 import { Failure, UsageError } from '../errors.js'
 import { DEFAULT_BASE_URL, runExport, type ExportRequest, type Kind } from '../export-run.js'
+import { runChangesExport } from '../export-changes.js'
 import type { ExportFormat } from '../export-format.js'
 import type { Io } from '../io.js'
 import { integer } from '../options.js'
@@ -23,7 +24,9 @@ const FILTERS = {
   marketplace: 'marketplace',
 }
 
-interface ExportOptions extends Partial<Record<keyof typeof FILTERS | 'start' | 'end', string>> {
+interface ExportOptions extends Partial<Record<keyof typeof FILTERS | 'start' | 'end' | 'state', string>> {
+  changes?: boolean
+  fromNow?: boolean
   format: ExportFormat
   out?: string
   resume?: boolean
@@ -36,9 +39,12 @@ export function exportCommand(io: Io): Command {
     .addHelpText('afterAll', ENVIRONMENT)
   const reports = exp
     .command('reports')
-    .description('a creator\'s report rows for a date range, in date order')
-    .requiredOption('--start <date>', 'first day, YYYY-MM-DD')
-    .requiredOption('--end <date>', 'last day, YYYY-MM-DD')
+    .description('a creator\'s report rows for a date range, in date order; or, with --changes, the rows changed since the last run')
+    .option('--start <date>', 'first day, YYYY-MM-DD (required without --changes)')
+    .option('--end <date>', 'last day, YYYY-MM-DD (required without --changes)')
+    .option('--changes', 'the changes feed: append the rows changed since the position in --state FILE, then move it')
+    .option('--state <file>', 'with --changes: where the feed position is kept (created on the first run)')
+    .option('--from-now', 'with --changes and a new --state FILE: start at the present, skipping history')
     .option('--brand-id <id>', 'only this brand')
     .option('--product-id <id>', 'only this product')
     .option('--asin <asin>', 'only this ASIN')
@@ -55,7 +61,7 @@ export function exportCommand(io: Io): Command {
       .option('--out <file>', 'write to FILE, with FILE.cursor to --resume from (default: standard output)')
       .option('--resume', 'continue an interrupted export to --out FILE where it stopped')
       .option('--limit <n>', `rows per request, 1 to ${max} (default: ${max})`, integer('--limit', 1, max))
-      .action((opts: ExportOptions) => run(request(kind, max, opts), io))
+      .action((opts: ExportOptions) => (opts.changes ? changes(opts, io) : run(request(kind, max, opts), io)))
   }
   return exp
 }
@@ -64,6 +70,8 @@ function request(kind: Kind, max: number, opts: ExportOptions): ExportRequest {
   const out = opts.out === '-' ? undefined : opts.out
   if (opts.resume && !out) throw new UsageError('--resume needs --out FILE')
   const query: Record<string, string> = {}
+  if (opts.state || opts.fromNow) throw new UsageError('--state and --from-now go with --changes')
+  if (kind === 'reports' && (!opts.start || !opts.end)) throw new UsageError('--start and --end are required (or --changes --state FILE for the changes feed)')
   if (kind === 'reports') {
     query.start = opts.start!
     query.end = opts.end!
@@ -77,8 +85,18 @@ function request(kind: Kind, max: number, opts: ExportOptions): ExportRequest {
   return { kind, format: opts.format, query, limit: opts.limit ?? max, out, resume: opts.resume === true }
 }
 
+/** `export reports --changes --state FILE`: the feed since the kept position. */
+async function changes(opts: ExportOptions, io: Io): Promise<void> {
+  if (!opts.state) throw new UsageError('--changes needs --state FILE, where the feed position is kept')
+  const ranged = ['start', 'end', ...Object.keys(FILTERS)].filter((o) => opts[o as keyof typeof FILTERS] !== undefined)
+  if (ranged.length > 0 || opts.resume) throw new UsageError('--changes takes no date range, filter or --resume: the feed holds every changed row, and --state FILE is its resume point')
+  const out = opts.out === '-' ? undefined : opts.out
+  await run(() => runChangesExport({ format: opts.format, state: opts.state!, out, limit: opts.limit ?? 500, fromNow: opts.fromNow === true }, io), io, out)
+}
+
 /** Runs the export, stopping on Ctrl-C unless the caller gave a signal; says how it failed. */
-async function run(req: ExportRequest, io: Io): Promise<void> {
+async function run(what: ExportRequest | (() => Promise<void>), io: Io, changesOut?: string): Promise<void> {
+  const req = typeof what === 'function' ? { out: changesOut } : what
   let onSigint: (() => void) | undefined
   if (!io.signal) {
     const ac = new AbortController()
@@ -87,10 +105,10 @@ async function run(req: ExportRequest, io: Io): Promise<void> {
     process.once('SIGINT', onSigint)
   }
   try {
-    await runExport(req, io)
+    await (typeof what === 'function' ? what() : runExport(what, io))
   } catch (err) {
     if (err instanceof UsageError) throw err
-    const resume = req.out ? '; continue with the same command and --resume' : ''
+    const resume = typeof what === 'function' ? '; run it again: it continues from the position kept in --state' : req.out ? '; continue with the same command and --resume' : ''
     if (io.signal?.aborted) throw new Failure(`interrupted${resume}`, 130)
     if (err instanceof ApiError) {
       const about = [err.code, err.status && `HTTP ${err.status}`, err.requestId && `request id ${err.requestId}`]
