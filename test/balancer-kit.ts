@@ -92,7 +92,8 @@ export class Instance {
     // a cold start of three instances at once takes 10-20 s on a 2-CPU machine
     await waitFor(`${this.name} listening`, () => {
       if (gone) throw new Error(`${this.name} exited while starting:\n${out}`)
-      return out.includes('Server listening at')
+      // "serving" is logged just after "Server listening": wait for the line that says it is set up
+      return out.includes('Server listening at') && out.includes('"msg":"serving"')
     }, 60_000)
   }
 
