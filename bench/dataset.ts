@@ -167,13 +167,20 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
   const full = counts.filter((c) => c.n > 600 && c.creator_id !== BIG_CREATOR)
   const typical = full[Math.floor(full.length / 2)] ?? counts[Math.floor(counts.length / 2)]!
   const bigCount = counts.find((c) => c.creator_id === BIG_CREATOR)?.n ?? 0
-  const pick = await db.query<{ brand_id: string; product_id: string; asin: string; link_id: string; marketplace: string }>(
+  const pick = await db.query<{
+    brand_id: string
+    product_id: string
+    asin: string
+    link_id: string
+    marketplace: string
+  }>(
     `select brand_id, product_id, asin, link_id, marketplace from report_rows
       where creator_id = $1 order by date, id limit 1`,
     [BIG_CREATOR],
   )
   const seller = 'se_0001'
-  const token = async (accountId: string) => (await createToken(db, { accountId, name: 'bench', expiresAt: null })).token
+  const token = async (accountId: string) =>
+    (await createToken(db, { accountId, name: 'bench', expiresAt: null })).token
   return {
     bigCreator: BIG_CREATOR,
     typicalCreator: typical.creator_id,

@@ -121,8 +121,24 @@ async function copyText(files: string[], path: string): Promise<void> {
       let text = ''
       for (const raw of batch) {
         const r = mapper.map(raw, ++rowNo)
-        const t = [++seq, f, rowNo, r.kind, r.date, r.adGroupId, r.asin, r.marketplace, r.currency, r.halo,
-          r.detailPageViews, r.addToCarts, r.orders, r.unitsSold, r.salesCents, r.clicks]
+        const t = [
+          ++seq,
+          f,
+          rowNo,
+          r.kind,
+          r.date,
+          r.adGroupId,
+          r.asin,
+          r.marketplace,
+          r.currency,
+          r.halo,
+          r.detailPageViews,
+          r.addToCarts,
+          r.orders,
+          r.unitsSold,
+          r.salesCents,
+          r.clicks,
+        ]
         text += t.map((v) => (v === null ? '\\N' : v === true ? 't' : v === false ? 'f' : String(v))).join('\t') + '\n'
       }
       await write(out, text)
@@ -179,7 +195,8 @@ async function copyCeiling(url: string, path: string): Promise<number> {
   }
 }
 
-const REPORT_COLUMNS = 'date, link_id, product_id, marketplace, creator_id, brand_id, asin, currency, sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts'
+const REPORT_COLUMNS =
+  'date, link_id, product_id, marketplace, creator_id, brand_id, asin, currency, sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts'
 
 /**
  * The floor of any ingest into this schema: the report rows the ingest wrote, exported, then
@@ -190,7 +207,14 @@ async function indexedCopy(url: string, path: string): Promise<{ ms: number; row
   await client.connect()
   try {
     const { createWriteStream: cws, createReadStream } = await import('node:fs')
-    await pipeline(client.query(copyTo(`copy (select ${REPORT_COLUMNS} from report_rows order by date, link_id, product_id, marketplace) to stdout`)), cws(path))
+    await pipeline(
+      client.query(
+        copyTo(
+          `copy (select ${REPORT_COLUMNS} from report_rows order by date, link_id, product_id, marketplace) to stdout`,
+        ),
+      ),
+      cws(path),
+    )
     await client.query('truncate report_rows cascade')
     const started = process.hrtime.bigint()
     await client.query('begin')
@@ -218,9 +242,16 @@ async function child(url: string, files: string[]): Promise<void> {
   process.stdout.write(JSON.stringify({ ms, maxRssBytes, sampledPeakRss: peak, summary }) + '\n')
 }
 
-function runChild(url: string, files: string[]): Promise<{ ms: number; maxRssBytes: number; summary: Awaited<ReturnType<typeof ingestAmazonAttribution>> }> {
+function runChild(
+  url: string,
+  files: string[],
+): Promise<{ ms: number; maxRssBytes: number; summary: Awaited<ReturnType<typeof ingestAmazonAttribution>> }> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--child', url, ...files], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const p = spawn(
+      process.execPath,
+      ['--import', 'tsx', new URL(import.meta.url).pathname, '--child', url, ...files],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     let out = ''
     p.stdout.on('data', (d: Buffer) => (out += d.toString()))
     p.on('error', reject)
@@ -246,29 +277,43 @@ async function main() {
     let t = Date.now()
     const { files, rows } = await generate(dir, total)
     const bytes = files.reduce((n, f) => n + statSync(f).size, 0)
-    console.log(`generated ${rows.toLocaleString('en-US')} rows (${mb(bytes)}: JSON pages + CSV) in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+    console.log(
+      `generated ${rows.toLocaleString('en-US')} rows (${mb(bytes)}: JSON pages + CSV) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    )
     const copyPath = join(dir, 'stage.copy')
     await copyText(files, copyPath)
     await setup(url.toString())
 
     const ceilingMs = await copyCeiling(url.toString(), copyPath)
     const ceiling = rows / (ceilingMs / 1000)
-    console.log(`ceiling: raw COPY of the same ${rows.toLocaleString('en-US')} rows (${mb(statSync(copyPath).size)} of COPY text) into an unindexed table: ${(ceilingMs / 1000).toFixed(2)} s = ${Math.round(ceiling).toLocaleString('en-US')} rows/s`)
+    console.log(
+      `ceiling: raw COPY of the same ${rows.toLocaleString('en-US')} rows (${mb(statSync(copyPath).size)} of COPY text) into an unindexed table: ${(ceilingMs / 1000).toFixed(2)} s = ${Math.round(ceiling).toLocaleString('en-US')} rows/s`,
+    )
 
     t = Date.now()
     const r = await runChild(url.toString(), files)
     const rate = rows / (r.ms / 1000)
     const s = r.summary
-    console.log(`ingest: csapi ingest amazon-attribution (read + map + COPY to staging + upsert into indexed report_rows) ${(r.ms / 1000).toFixed(2)} s = ${Math.round(rate).toLocaleString('en-US')} rows/s`)
-    console.log(`  report rows ${s.reportRows.inserted} inserted, ${s.reportRows.updated} updated; ${s.unplaced.reduce((n, u) => n + u.count, 0)} unplaceable; phases ms ${JSON.stringify(s.phases)}`)
+    console.log(
+      `ingest: csapi ingest amazon-attribution (read + map + COPY to staging + upsert into indexed report_rows) ${(r.ms / 1000).toFixed(2)} s = ${Math.round(rate).toLocaleString('en-US')} rows/s`,
+    )
+    console.log(
+      `  report rows ${s.reportRows.inserted} inserted, ${s.reportRows.updated} updated; ${s.unplaced.reduce((n, u) => n + u.count, 0)} unplaceable; phases ms ${JSON.stringify(s.phases)}`,
+    )
     console.log(`  peak RSS of the ingest process: ${mb(r.maxRssBytes)} (limit 250 MB)`)
     const again = await runChild(url.toString(), files)
-    console.log(`  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s; phases ms ${JSON.stringify(again.summary.phases)}`)
+    console.log(
+      `  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s; phases ms ${JSON.stringify(again.summary.phases)}`,
+    )
     console.log(`ratio ingest / raw COPY ceiling: ${(rate / ceiling).toFixed(2)} (target ≥ 0.5)`)
     const stageRate = rows / ((s.phases.stage ?? 0) / 1000)
-    console.log(`  of which reading + mapping + COPY into staging alone: ${Math.round(stageRate).toLocaleString('en-US')} rows/s = ${(stageRate / ceiling).toFixed(2)} of the ceiling`)
+    console.log(
+      `  of which reading + mapping + COPY into staging alone: ${Math.round(stageRate).toLocaleString('en-US')} rows/s = ${(stageRate / ceiling).toFixed(2)} of the ceiling`,
+    )
     const floor = await indexedCopy(url.toString(), join(dir, 'report_rows.copy'))
-    console.log(`floor: raw COPY of the ${floor.rows.toLocaleString('en-US')} resulting report rows into the indexed report_rows (its indexes and foreign keys): ${(floor.ms / 1000).toFixed(2)} s; the ingest's upsert phase took ${((s.phases.upsert ?? 0) / 1000).toFixed(2)} s`)
+    console.log(
+      `floor: raw COPY of the ${floor.rows.toLocaleString('en-US')} resulting report rows into the indexed report_rows (its indexes and foreign keys): ${(floor.ms / 1000).toFixed(2)} s; the ingest's upsert phase took ${((s.phases.upsert ?? 0) / 1000).toFixed(2)} s`,
+    )
   } finally {
     if (process.env.BENCH_KEEP) console.log(`kept database ${name} and files in ${dir} (BENCH_KEEP)`)
     else {

@@ -38,7 +38,10 @@ export async function wrk(target: HttpTarget, connections: number, seconds: numb
     for (const [k, v] of Object.entries(target.headers ?? {})) args.push('-H', `${k}: ${v}`)
     if (target.body !== undefined) {
       const script = join(dir, 'post.lua')
-      writeFileSync(script, `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = [==[${target.body}]==]\n`)
+      writeFileSync(
+        script,
+        `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = [==[${target.body}]==]\n`,
+      )
       args.push('-s', script)
     }
     args.push(target.url)
@@ -52,7 +55,13 @@ export async function wrk(target: HttpTarget, connections: number, seconds: numb
     const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout)
     const socketErrors = sock ? sock.slice(1).reduce((s, n) => s + Number(n), 0) : 0
     const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0)
-    return { rps: round(rps, 1), p50_ms: round(pct('50')), p99_ms: round(pct('99')), errors: non2xx + socketErrors, requests }
+    return {
+      rps: round(rps, 1),
+      p50_ms: round(pct('50')),
+      p99_ms: round(pct('99')),
+      errors: non2xx + socketErrors,
+      requests,
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -62,14 +71,36 @@ export async function wrk(target: HttpTarget, connections: number, seconds: numb
  * Runs pgbench with one statement, its $n placeholders bound to the same values as pgbench
  * variables, prepared or not as the service runs it (extended protocol either way).
  */
-export async function pgbench(databaseUrl: string, sql: string, params: readonly unknown[], prepared: boolean, clients: number, seconds: number): Promise<Measure> {
+export async function pgbench(
+  databaseUrl: string,
+  sql: string,
+  params: readonly unknown[],
+  prepared: boolean,
+  clients: number,
+  seconds: number,
+): Promise<Measure> {
   const dir = mkdtempSync(join(tmpdir(), 'csapi-pgbench-'))
   try {
     const script = join(dir, 'scenario.sql')
     // pgbench cannot define an empty variable: an empty string is written as the literal ''.
     const text = sql.replace(/\$(\d+)/g, (_, n: string) => (params[Number(n) - 1] === '' ? "''" : `:p${n}`))
     writeFileSync(script, text.trim() + ';\n')
-    const args = ['-n', '-M', prepared ? 'prepared' : 'extended', '-c', String(clients), '-j', '1', '-T', String(seconds), '-f', script, '-l', '--log-prefix', join(dir, 'tx')]
+    const args = [
+      '-n',
+      '-M',
+      prepared ? 'prepared' : 'extended',
+      '-c',
+      String(clients),
+      '-j',
+      '1',
+      '-T',
+      String(seconds),
+      '-f',
+      script,
+      '-l',
+      '--log-prefix',
+      join(dir, 'tx'),
+    ]
     params.forEach((v, i) => v !== '' && args.push('-D', `p${i + 1}=${String(v)}`))
     args.push(databaseUrl)
     const { stdout } = await run('pgbench', args, { maxBuffer: 1 << 20 })
@@ -84,7 +115,13 @@ export async function pgbench(databaseUrl: string, sql: string, params: readonly
     }
     latencies.sort((a, b) => a - b)
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN
-    return { rps: round(tps, 1), p50_ms: round(at(0.5)), p99_ms: round(at(0.99)), errors: failed, requests: latencies.length }
+    return {
+      rps: round(tps, 1),
+      p50_ms: round(at(0.5)),
+      p99_ms: round(at(0.99)),
+      errors: failed,
+      requests: latencies.length,
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

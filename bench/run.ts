@@ -43,8 +43,10 @@ async function measureAll(opts: Options, s: RunSettings, adminUrl: string, start
     try {
       ids = await prepareIds(db)
       const c = ids.rowCounts
-      log(`largest creator ${ids.bigCreator}: ${c.big} rows; typical ${ids.typicalCreator}: ${c.typical} rows;` +
-        ` total ${c.total}`)
+      log(
+        `largest creator ${ids.bigCreator}: ${c.big} rows; typical ${ids.typicalCreator}: ${c.typical} rows;` +
+          ` total ${c.total}`,
+      )
       main = await measurePostgres(s, dataset.url, ids, db)
     } finally {
       await db.close()
@@ -71,8 +73,10 @@ async function measureAll(opts: Options, s: RunSettings, adminUrl: string, start
     }
     const { summary, md, totalS } = writeReports(facts, opts.rows, opts.only !== undefined)
     process.stdout.write(md)
-    log(`done in ${totalS} s; results in bench/results/latest.json and latest.md` +
-      (opts.only ? '' : ', plot in docs/bench-latency-vs-depth.svg'))
+    log(
+      `done in ${totalS} s; results in bench/results/latest.json and latest.md` +
+        (opts.only ? '' : ', plot in docs/bench-latency-vs-depth.svg'),
+    )
     if (summary.errors_total > 0) {
       log(`FAILED: ${summary.errors_total} errors (zero are required); see the errors column`)
       return 1
@@ -105,8 +109,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   }
   const startedAt = Date.now()
   const rows = opts.rows.toLocaleString('en-US')
-  log(`dataset: ${rows} report rows in ${opts.database}; ${opts.connections} connections, ` +
-    `${opts.seconds} s per measurement, pool ${opts.pool}, workers ${opts.workers}`)
+  log(
+    `dataset: ${rows} report rows in ${opts.database}; ${opts.connections} connections, ` +
+      `${opts.seconds} s per measurement, pool ${opts.pool}, workers ${opts.workers}`,
+  )
   const build = await buildOurs()
   try {
     return await measureAll(opts, runSettings(opts, build.entry), adminUrl, startedAt)

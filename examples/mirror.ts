@@ -39,7 +39,10 @@ export async function syncOnce(client: Client, db: PGlite, signal?: AbortSignal)
         )
       }
       // the position moves in the same transaction as the rows it covers
-      await tx.query('insert into feed_position (id, cursor) values (1, $1) on conflict (id) do update set cursor = excluded.cursor', [page.next_cursor])
+      await tx.query(
+        'insert into feed_position (id, cursor) values (1, $1) on conflict (id) do update set cursor = excluded.cursor',
+        [page.next_cursor],
+      )
     })
     applied += page.reports.length
   }
@@ -48,17 +51,24 @@ export async function syncOnce(client: Client, db: PGlite, signal?: AbortSignal)
 
 /** The copy, by its key (date, link, product, marketplace). */
 export async function mirroredRows(db: PGlite): Promise<ReportRow[]> {
-  const res = await db.query<{ row: ReportRow }>('select row from report_rows order by date, link_id, product_id, marketplace')
+  const res = await db.query<{ row: ReportRow }>(
+    'select row from report_rows order by date, link_id, product_id, marketplace',
+  )
   return res.rows.map((r) => r.row)
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dir = process.argv[2]
   if (!dir || !process.env.CSAPI_TOKEN) {
-    process.stderr.write('usage: CSAPI_TOKEN=<creator token> [CSAPI_BASE_URL=…] npx tsx examples/mirror.ts DIR [--follow]\n')
+    process.stderr.write(
+      'usage: CSAPI_TOKEN=<creator token> [CSAPI_BASE_URL=…] npx tsx examples/mirror.ts DIR [--follow]\n',
+    )
     process.exit(2)
   }
-  const client = new Client({ token: process.env.CSAPI_TOKEN, baseUrl: process.env.CSAPI_BASE_URL ?? 'http://127.0.0.1:3000' })
+  const client = new Client({
+    token: process.env.CSAPI_TOKEN,
+    baseUrl: process.env.CSAPI_BASE_URL ?? 'http://127.0.0.1:3000',
+  })
   const db = await openMirror(dir)
   const ac = new AbortController()
   process.once('SIGINT', () => ac.abort())

@@ -31,18 +31,43 @@ export async function reconcile(client: Client, month: string): Promise<Total[]>
   for await (const row of client.creator.reports.list({ ...monthRange(month), limit: 500 })) {
     const key = `${row.brand_id}\t${row.commission_status}\t${row.currency}`
     let t = totals.get(key)
-    if (!t) totals.set(key, (t = { brand_id: row.brand_id, commission_status: row.commission_status, currency: row.currency, rows: 0, orders: 0, sales_cents: 0, commission_cents: 0 }))
+    if (!t)
+      totals.set(
+        key,
+        (t = {
+          brand_id: row.brand_id,
+          commission_status: row.commission_status,
+          currency: row.currency,
+          rows: 0,
+          orders: 0,
+          sales_cents: 0,
+          commission_cents: 0,
+        }),
+      )
     t.rows++
     t.orders += row.orders
     t.sales_cents += row.sales_cents
     t.commission_cents += row.commission_cents
   }
-  return [...totals.values()].sort((a, b) => a.brand_id.localeCompare(b.brand_id) || a.commission_status.localeCompare(b.commission_status) || a.currency.localeCompare(b.currency))
+  return [...totals.values()].sort(
+    (a, b) =>
+      a.brand_id.localeCompare(b.brand_id) ||
+      a.commission_status.localeCompare(b.commission_status) ||
+      a.currency.localeCompare(b.currency),
+  )
 }
 
 function table(totals: Total[]): string {
   const rows = [['BRAND', 'STATUS', 'CUR', 'ROWS', 'ORDERS', 'SALES', 'COMMISSION']].concat(
-    totals.map((t) => [t.brand_id, t.commission_status, t.currency, String(t.rows), String(t.orders), (t.sales_cents / 100).toFixed(2), (t.commission_cents / 100).toFixed(2)]),
+    totals.map((t) => [
+      t.brand_id,
+      t.commission_status,
+      t.currency,
+      String(t.rows),
+      String(t.orders),
+      (t.sales_cents / 100).toFixed(2),
+      (t.commission_cents / 100).toFixed(2),
+    ]),
   )
   const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
   return rows.map((r) => r.map((c, i) => (i >= 3 ? c.padStart(w[i]!) : c.padEnd(w[i]!))).join('  ')).join('\n')
@@ -51,10 +76,15 @@ function table(totals: Total[]): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const month = process.argv[2]
   if (!month || !process.env.CSAPI_TOKEN) {
-    process.stderr.write('usage: CSAPI_TOKEN=<creator token> [CSAPI_BASE_URL=…] npx tsx examples/reconcile.ts YYYY-MM [--json]\n')
+    process.stderr.write(
+      'usage: CSAPI_TOKEN=<creator token> [CSAPI_BASE_URL=…] npx tsx examples/reconcile.ts YYYY-MM [--json]\n',
+    )
     process.exit(2)
   }
-  const client = new Client({ token: process.env.CSAPI_TOKEN, baseUrl: process.env.CSAPI_BASE_URL ?? 'http://127.0.0.1:3000' })
+  const client = new Client({
+    token: process.env.CSAPI_TOKEN,
+    baseUrl: process.env.CSAPI_BASE_URL ?? 'http://127.0.0.1:3000',
+  })
   const totals = await reconcile(client, month)
   process.stdout.write((process.argv.includes('--json') ? JSON.stringify(totals, null, 2) : table(totals)) + '\n')
 }

@@ -20,7 +20,11 @@ export interface SyncResult {
 
 type Catalog = Record<string, Product>
 
-export async function sync(client: Client, brandIds: string[], previous: Catalog): Promise<{ catalog: Catalog; result: SyncResult }> {
+export async function sync(
+  client: Client,
+  brandIds: string[],
+  previous: Catalog,
+): Promise<{ catalog: Catalog; result: SyncResult }> {
   const catalog: Catalog = {}
   const result: SyncResult = { added: [], changed: [], removed: [], unchanged: 0, forbidden: [] }
   const synced = new Set<string>()
@@ -48,15 +52,29 @@ export async function sync(client: Client, brandIds: string[], previous: Catalog
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { 'brand-id': { type: 'string', multiple: true }, catalog: { type: 'string', default: 'catalog.json' }, json: { type: 'boolean', default: false } } })
+  const { values } = parseArgs({
+    options: {
+      'brand-id': { type: 'string', multiple: true },
+      catalog: { type: 'string', default: 'catalog.json' },
+      json: { type: 'boolean', default: false },
+    },
+  })
   const brandIds = values['brand-id'] ?? []
   if (brandIds.length === 0 || !process.env.CSAPI_TOKEN) {
-    process.stderr.write('usage: CSAPI_TOKEN=<seller token> [CSAPI_BASE_URL=…] npx tsx examples/seller-sync.ts --brand-id ID [--brand-id ID…] [--catalog FILE] [--json]\n')
+    process.stderr.write(
+      'usage: CSAPI_TOKEN=<seller token> [CSAPI_BASE_URL=…] npx tsx examples/seller-sync.ts --brand-id ID [--brand-id ID…] [--catalog FILE] [--json]\n',
+    )
     process.exit(2)
   }
   const file = values.catalog!
-  const previous: Catalog = await readFile(file, 'utf8').then((t) => JSON.parse(t) as Catalog, () => ({}))
-  const client = new Client({ token: process.env.CSAPI_TOKEN, baseUrl: process.env.CSAPI_BASE_URL ?? 'http://127.0.0.1:3000' })
+  const previous: Catalog = await readFile(file, 'utf8').then(
+    (t) => JSON.parse(t) as Catalog,
+    () => ({}),
+  )
+  const client = new Client({
+    token: process.env.CSAPI_TOKEN,
+    baseUrl: process.env.CSAPI_BASE_URL ?? 'http://127.0.0.1:3000',
+  })
   const { catalog, result } = await sync(client, brandIds, previous)
   await writeFile(file + '.tmp', JSON.stringify(catalog, null, 2) + '\n')
   await rename(file + '.tmp', file)
@@ -64,6 +82,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     values.json
       ? JSON.stringify(result) + '\n'
       : `${file}: ${result.added.length} added, ${result.changed.length} changed, ${result.removed.length} removed, ${result.unchanged} unchanged` +
-          (result.forbidden.length ? `; not granted: ${result.forbidden.join(', ')}` : '') + '\n',
+          (result.forbidden.length ? `; not granted: ${result.forbidden.join(', ')}` : '') +
+          '\n',
   )
 }

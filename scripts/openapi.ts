@@ -31,6 +31,9 @@ const HEADER = `// Generated from the served /openapi.json by openapi-typescript
 
 /** src/client/openapi-types.ts's exact text for a document. */
 export async function typesText(doc: Record<string, unknown>): Promise<string> {
-  const ast = await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0], { alphabetize: false, exportType: false })
+  const ast = await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0], {
+    alphabetize: false,
+    exportType: false,
+  })
   return HEADER + astToString(ast)
 }

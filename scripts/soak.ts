@@ -49,10 +49,19 @@ const db = await openDb(databaseUrl)
 await migrate(db)
 const { dataset, accounts } = generateDemoDataset({ size })
 await importDataset(db, dataset)
-const creators = dataset.accounts.filter((a) => a.role === 'creator').slice(0, 8).map((a) => a.id)
-const creatorTokens = await Promise.all(creators.map((id) => createToken(db, { accountId: id, name: 'soak', expiresAt: null }).then((t) => t.token)))
+const creators = dataset.accounts
+  .filter((a) => a.role === 'creator')
+  .slice(0, 8)
+  .map((a) => a.id)
+const creatorTokens = await Promise.all(
+  creators.map((id) => createToken(db, { accountId: id, name: 'soak', expiresAt: null }).then((t) => t.token)),
+)
 const sellerToken = (await createToken(db, { accountId: accounts.seller, name: 'soak', expiresAt: null })).token
-const granted = (await db.query<{ brand_id: string }>('select brand_id from brand_access where account_id = $1 order by brand_id', [accounts.seller])).map((r) => r.brand_id)
+const granted = (
+  await db.query<{ brand_id: string }>('select brand_id from brand_access where account_id = $1 order by brand_id', [
+    accounts.seller,
+  ])
+).map((r) => r.brand_id)
 const dates = dataset.report_rows.map((r) => r.date).sort()
 const last = dates[dates.length - 1]!
 const dayBefore = (n: number) => new Date(Date.parse(last) - n * 86_400_000).toISOString().slice(0, 10)
@@ -70,12 +79,21 @@ const base = `http://127.0.0.1:${port}`
 const serveArgs = [...DEFAULT_HEAP_FLAGS.split(' '), '--import', 'tsx', 'src/bin.ts', 'serve', '--port', String(port)]
 const server = spawn(process.execPath, serveArgs, {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: databaseUrl, CSAPI_RATE_LIMIT_PER_MINUTE: '1000000', CSAPI_AUTH_FAILURES_PER_MINUTE: '1000000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    CSAPI_RATE_LIMIT_PER_MINUTE: '1000000',
+    CSAPI_AUTH_FAILURES_PER_MINUTE: '1000000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 let up = false
 for (let i = 0; i < 600 && !up; i++) {
-  up = await fetch(`${base}/readyz`).then((r) => r.ok, () => false)
+  up = await fetch(`${base}/readyz`).then(
+    (r) => r.ok,
+    () => false,
+  )
   if (!up) await sleep(100)
 }
 if (!up) {
@@ -96,13 +114,23 @@ const nextPages: Req[] = []
 function nextRequest(): Req {
   const r = Math.random()
   if (r < 0.2 && nextPages.length > 0) return nextPages.shift()!
-  if (r < 0.45) return { url: `/api/creator/v1/brands?limit=${pick([10, 25, 100])}`, token: pick(creatorTokens), expect: 200 }
+  if (r < 0.45)
+    return { url: `/api/creator/v1/brands?limit=${pick([10, 25, 100])}`, token: pick(creatorTokens), expect: 200 }
   if (r < 0.8) {
     const span = pick([0, 6, 29, 89])
     const filter = pick(['', '&marketplace=US', '&marketplace=de'])
-    return { url: `/api/creator/v1/reports?start=${dayBefore(span)}&end=${last}&limit=${pick([50, 100, 500])}${filter}`, token: pick(creatorTokens), expect: 200 }
+    return {
+      url: `/api/creator/v1/reports?start=${dayBefore(span)}&end=${last}&limit=${pick([50, 100, 500])}${filter}`,
+      token: pick(creatorTokens),
+      expect: 200,
+    }
   }
-  if (r < 0.95 && granted.length > 0) return { url: `/api/seller/v1/products?brand_id=${pick(granted)}&limit=${pick([25, 100])}`, token: sellerToken, expect: 200 }
+  if (r < 0.95 && granted.length > 0)
+    return {
+      url: `/api/seller/v1/products?brand_id=${pick(granted)}&limit=${pick([25, 100])}`,
+      token: sellerToken,
+      expect: 200,
+    }
   return pick<Req>([
     { url: '/api/creator/v1/brands', token: 'csapi_not_a_real_token', expect: 401 },
     { url: '/api/creator/v1/brands?limit=0', token: pick(creatorTokens), expect: 400 },
@@ -129,13 +157,17 @@ async function fire(req: Req) {
   let ok = false
   let what: string
   try {
-    const res = await fetch(base + req.url, { headers: req.token ? { authorization: `Bearer ${req.token}` } : {}, signal: AbortSignal.timeout(10_000) })
+    const res = await fetch(base + req.url, {
+      headers: req.token ? { authorization: `Bearer ${req.token}` } : {},
+      signal: AbortSignal.timeout(10_000),
+    })
     const body = await res.text()
     ok = res.status === req.expect
     what = `${res.status} ${body.slice(0, 120)}`
     if (ok && res.status === 200 && req.url.includes('/api/')) {
       const next = (JSON.parse(body) as { next_cursor: string | null }).next_cursor
-      if (next && nextPages.length < 1000) nextPages.push({ ...req, url: `${req.url.replace(/&cursor=[^&]*/, '')}&cursor=${encodeURIComponent(next)}` })
+      if (next && nextPages.length < 1000)
+        nextPages.push({ ...req, url: `${req.url.replace(/&cursor=[^&]*/, '')}&cursor=${encodeURIComponent(next)}` })
     }
   } catch (err) {
     what = String((err as Error).cause ?? err)
@@ -149,7 +181,9 @@ async function fire(req: Req) {
     if (!ok) w.errors++
   }
   if (!ok) {
-    const kind = /^\d{3}/.test(what) ? `HTTP ${what.slice(0, 3)}${what.includes('overloaded') ? ' (shed: overloaded)' : ''}` : what.split(':')[0]!
+    const kind = /^\d{3}/.test(what)
+      ? `HTTP ${what.slice(0, 3)}${what.includes('overloaded') ? ' (shed: overloaded)' : ''}`
+      : what.split(':')[0]!
     errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1)
     if (errorSamples.length < 20) errorSamples.push(`${req.url} → ${what}`)
   }
@@ -162,7 +196,9 @@ const pct = (xs: number[], p: number) => {
 }
 const fmt = (n: number) => n.toFixed(1).padStart(7)
 
-console.log(`soak: ${minutes} min at ${rate} req/s against ${base} (${databaseUrl.startsWith('file:') ? 'PGlite' : 'PostgreSQL'}, demo ${size}: ${dataset.report_rows.length} report rows)`)
+console.log(
+  `soak: ${minutes} min at ${rate} req/s against ${base} (${databaseUrl.startsWith('file:') ? 'PGlite' : 'PostgreSQL'}, demo ${size}: ${dataset.report_rows.length} report rows)`,
+)
 console.log('  time    reqs  errors   p50 ms   p99 ms   max ms  RSS MB  in flight')
 const rss: number[] = [rssMb(server.pid!)]
 const startedAt = Date.now()
@@ -182,7 +218,9 @@ while (Date.now() < endAt) {
     const r = rssMb(server.pid!)
     rss.push(r)
     const t = Math.round((Date.now() - startedAt) / 1000)
-    console.log(`${String(t).padStart(5)}s ${String(window.n).padStart(7)} ${String(window.errors).padStart(7)} ${fmt(pct(window.ms, 50))}  ${fmt(pct(window.ms, 99))}  ${fmt(Math.max(0, ...window.ms))} ${String(r).padStart(7)} ${String(inFlight).padStart(10)}`)
+    console.log(
+      `${String(t).padStart(5)}s ${String(window.n).padStart(7)} ${String(window.errors).padStart(7)} ${fmt(pct(window.ms, 50))}  ${fmt(pct(window.ms, 99))}  ${fmt(Math.max(0, ...window.ms))} ${String(r).padStart(7)} ${String(inFlight).padStart(10)}`,
+    )
     window = fresh()
     nextReport += every * 1000
   }
@@ -198,7 +236,9 @@ const steady = rss.slice(Math.min(2, rss.length - 1))
 console.log(
   `\ntotal: ${total.n} requests, ${total.errors} errors; p50 ${pct(total.ms, 50).toFixed(1)} ms, p99 ${pct(total.ms, 99).toFixed(1)} ms, max ${Math.max(...total.ms).toFixed(1)} ms`,
 )
-console.log(`RSS: start ${rss[0]} MB, min ${Math.min(...steady)} MB, max ${Math.max(...steady)} MB, end ${rss[rss.length - 1]} MB (after warm-up)`)
+console.log(
+  `RSS: start ${rss[0]} MB, min ${Math.min(...steady)} MB, max ${Math.max(...steady)} MB, end ${rss[rss.length - 1]} MB (after warm-up)`,
+)
 console.log(`server exit on SIGTERM: ${code}`)
 if (errorKinds.size) console.log(`errors by kind: ${[...errorKinds].map(([k, n]) => `${k}: ${n}`).join(', ')}`)
 if (errorSamples.length) console.log('first errors:\n  ' + errorSamples.join('\n  '))

@@ -66,10 +66,15 @@ function bool(env: NodeJS.ProcessEnv, name: string): boolean {
 
 /** A comma-separated allow-list of exact origins such as https://app.example.com. */
 function origins(raw: string | undefined): string[] {
-  const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   for (const o of list) {
     if (!/^https?:\/\/[^/\s]+$/.test(o)) {
-      throw new ConfigError(`CSAPI_CORS_ORIGINS must list origins like https://app.example.com, comma-separated (got "${o}")`)
+      throw new ConfigError(
+        `CSAPI_CORS_ORIGINS must list origins like https://app.example.com, comma-separated (got "${o}")`,
+      )
     }
   }
   return list
@@ -77,9 +82,15 @@ function origins(raw: string | undefined): string[] {
 
 /** Comma-separated postgres:// URLs; replicas need a PostgreSQL primary. */
 function replicaUrls(raw: string | undefined, primary: string | undefined): string[] {
-  const list = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   for (const u of list) {
-    if (!/^postgres(ql)?:\/\//.test(u)) throw new ConfigError(`DATABASE_REPLICA_URLS must list postgres:// URLs, comma-separated (got "${u.split(':')[0]}:…")`)
+    if (!/^postgres(ql)?:\/\//.test(u))
+      throw new ConfigError(
+        `DATABASE_REPLICA_URLS must list postgres:// URLs, comma-separated (got "${u.split(':')[0]}:…")`,
+      )
   }
   if (list.length > 0 && !/^postgres(ql)?:\/\//.test(primary ?? '')) {
     throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL to be the PostgreSQL primary they replicate')
@@ -88,9 +99,13 @@ function replicaUrls(raw: string | undefined, primary: string | undefined): stri
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const secrets = env.CSAPI_CURSOR_SECRETS?.split(',').map((s) => s.trim()).filter(Boolean)
+  const secrets = env.CSAPI_CURSOR_SECRETS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   if (secrets?.some((s) => s.length < 32)) {
-    throw new ConfigError('every secret in CSAPI_CURSOR_SECRETS must be at least 32 characters (try: openssl rand -hex 32)')
+    throw new ConfigError(
+      'every secret in CSAPI_CURSOR_SECRETS must be at least 32 characters (try: openssl rand -hex 32)',
+    )
   }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
   const logLevel = env.LOG_LEVEL || 'info'

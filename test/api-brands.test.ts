@@ -20,10 +20,14 @@ describe('brands: visibility and fields', () => {
     const gen = ds.brands.filter((b) => String(b.id).startsWith('b_gen_')).map((b) => b.id)
     assert.deepEqual(ids.sort(), ['b_active', 'b_archived', 'b_hidden', 'b_inactive', 'b_noads', ...gen].sort())
     const c = await walk(s, B, TOKENS.cr_c, 'brands', 100)
-    assert.deepEqual(c.map((b) => b.id).sort(), ['b_active', 'b_noads', ...gen].sort(), 'no partnership: only active discoverable brands')
+    assert.deepEqual(
+      c.map((b) => b.id).sort(),
+      ['b_active', 'b_noads', ...gen].sort(),
+      'no partnership: only active discoverable brands',
+    )
   })
 
-  test('partnership_status is this creator\'s status or null, independent of the brand status', async () => {
+  test("partnership_status is this creator's status or null, independent of the brand status", async () => {
     const a = byId(await walk(s, B, TOKENS.cr_a, 'brands', 100))
     assert.equal(a.get('b_active').partnership_status, 'suspended')
     assert.equal(a.get('b_hidden').partnership_status, 'approved')
@@ -41,7 +45,12 @@ describe('brands: visibility and fields', () => {
     const a = byId(await walk(s, B, TOKENS.cr_a, 'brands', 100))
     const active = ds.products.filter((p) => p.brand_id === 'b_active' && p.status === 'active')
     const regions = ['US', 'UK', 'DE', 'JP'].filter((code) => active.some((p) => p.country_code === code))
-    const domains: Record<string, string> = { US: 'amazon.com', UK: 'amazon.co.uk', DE: 'amazon.de', JP: 'amazon.co.jp' }
+    const domains: Record<string, string> = {
+      US: 'amazon.com',
+      UK: 'amazon.co.uk',
+      DE: 'amazon.de',
+      JP: 'amazon.co.jp',
+    }
     assert.deepEqual(a.get('b_active'), {
       id: 'b_active',
       name: 'Active Brand',
@@ -64,17 +73,33 @@ describe('brands: visibility and fields', () => {
       partnership_status: null,
     })
     for (const brand of a.values()) {
-      for (const [k, v] of Object.entries(brand)) if (k !== 'partnership_status') assert.notEqual(v, null, `${brand.id}.${k}`)
+      for (const [k, v] of Object.entries(brand))
+        if (k !== 'partnership_status') assert.notEqual(v, null, `${brand.id}.${k}`)
       assert.ok(!('discoverable' in brand) && !('ads_connected' in brand), 'internal fields never leave the server')
     }
   })
 
   test('aggregates follow product changes', async () => {
-    await load(s.db, { products: [{ id: 'p_gen_1', brand_id: 'b_gen_01', asin: 'B0GEN00001', title: 'New', status: 'active', country_code: 'FR' }] })
+    await load(s.db, {
+      products: [
+        { id: 'p_gen_1', brand_id: 'b_gen_01', asin: 'B0GEN00001', title: 'New', status: 'active', country_code: 'FR' },
+      ],
+    })
     let g = byId(await walk(s, B, TOKENS.cr_c, 'brands', 100)).get('b_gen_01')
     assert.equal(g.product_count, 1)
     assert.deepEqual(g.amazon_marketplaces, ['amazon.fr'])
-    await load(s.db, { products: [{ id: 'p_gen_1', brand_id: 'b_gen_01', asin: 'B0GEN00001', title: 'New', status: 'archived', country_code: 'FR' }] })
+    await load(s.db, {
+      products: [
+        {
+          id: 'p_gen_1',
+          brand_id: 'b_gen_01',
+          asin: 'B0GEN00001',
+          title: 'New',
+          status: 'archived',
+          country_code: 'FR',
+        },
+      ],
+    })
     g = byId(await walk(s, B, TOKENS.cr_c, 'brands', 100)).get('b_gen_01')
     assert.equal(g.product_count, 0)
     assert.deepEqual(g.amazon_regions, [])
@@ -87,7 +112,10 @@ describe('brands: pagination', () => {
       const all = await walk(s, B, TOKENS.cr_a, 'brands', limit)
       const ids = all.map((b) => b.id)
       assert.equal(new Set(ids).size, ids.length)
-      assert.deepEqual(ids, [...ids].sort((x, y) => (Buffer.from(x) < Buffer.from(y) ? -1 : 1)))
+      assert.deepEqual(
+        ids,
+        [...ids].sort((x, y) => (Buffer.from(x) < Buffer.from(y) ? -1 : 1)),
+      )
       assert.equal(ids.length, 45)
     })
   }
@@ -101,7 +129,11 @@ describe('brands: pagination', () => {
   test('limit errors are invalid_pagination, bounds 1..100', async () => {
     for (const l of ['0', '101', '-1', '1.5', 'abc', '']) {
       const res = await s.get(`${B}?limit=${l}`, TOKENS.cr_a)
-      assert.deepEqual(res.body, { error: { code: 'invalid_pagination', message: 'limit must be a whole number from 1 to 100' } }, l)
+      assert.deepEqual(
+        res.body,
+        { error: { code: 'invalid_pagination', message: 'limit must be a whole number from 1 to 100' } },
+        l,
+      )
     }
     assert.equal((await s.get(`${B}?limit=100`, TOKENS.cr_a)).status, 200)
   })
@@ -117,7 +149,9 @@ describe('brands: pagination', () => {
   })
 
   test('unknown and repeated parameters are invalid_request', async () => {
-    assert.deepEqual((await s.get(`${B}?status=active`, TOKENS.cr_a)).body, { error: { code: 'invalid_request', message: 'unknown query parameter "status"' } })
+    assert.deepEqual((await s.get(`${B}?status=active`, TOKENS.cr_a)).body, {
+      error: { code: 'invalid_request', message: 'unknown query parameter "status"' },
+    })
     assert.deepEqual((await s.get(`${B}?limit=2&limit=2`, TOKENS.cr_a)).body.error.code, 'invalid_pagination')
   })
 })

@@ -18,8 +18,20 @@ after(() => s.close())
 
 const get = (path: string, token: string) => s.get(path, token)
 const row = (d: number, extra: Record<string, unknown> = {}) => ({
-  date: day(d), link_id: 'l_a2', product_id: 'p_active_01', marketplace: 'UK', currency: 'GBP', sales_cents: 5000,
-  commission_cents: 500, commission_status: 'pending', orders: 2, units_sold: 2, clicks: 40, detail_page_views: 20, add_to_carts: 3, ...extra,
+  date: day(d),
+  link_id: 'l_a2',
+  product_id: 'p_active_01',
+  marketplace: 'UK',
+  currency: 'GBP',
+  sales_cents: 5000,
+  commission_cents: 500,
+  commission_status: 'pending',
+  orders: 2,
+  units_sold: 2,
+  clicks: 40,
+  detail_page_views: 20,
+  add_to_carts: 3,
+  ...extra,
 })
 
 describe('changes feed: the guarantee', () => {
@@ -42,7 +54,12 @@ describe('changes feed: the guarantee', () => {
       assertSame(m.rows, await walkAll(get, TOKENS.cr_a), what)
     }
     // a new row and a restated one, by import
-    await load(s.db, { report_rows: [row(0, { marketplace: 'DE', currency: 'EUR' }), { ...ds.report_rows.find((r) => r.link_id === 'l_a1' && r.date === day(2))!, clicks: 999 }] })
+    await load(s.db, {
+      report_rows: [
+        row(0, { marketplace: 'DE', currency: 'EUR' }),
+        { ...ds.report_rows.find((r) => r.link_id === 'l_a1' && r.date === day(2))!, clicks: 999 },
+      ],
+    })
     await check('import: one new row, one restated', 2)
     // the same import again changes nothing
     await load(s.db, { report_rows: [row(0, { marketplace: 'DE', currency: 'EUR' })] })
@@ -61,14 +78,32 @@ describe('changes feed: the guarantee', () => {
     await check('pay')
     // another creator's writes bring nothing
     await load(s.db, { report_rows: [{ ...ds.report_rows.find((r) => r.link_id === 'l_b1')!, clicks: 4242 }] })
-    await check('another creator\'s write', 0)
+    await check("another creator's write", 0)
   })
 
   test('a row changed several times since the cursor comes once, in its latest state', async () => {
     const m = new Mirror(get, TOKENS.cr_c, 50)
     await m.poll()
-    await load(s.db, { links: [{ id: 'l_c1', creator_id: 'cr_c', brand_id: 'b_active', product_id: 'p_active_06', short_url: 'https://s/c1', destination_url: 'https://d/c1' }] })
-    const mk = (clicks: number) => ({ ...row(5), link_id: 'l_c1', product_id: 'p_active_06', marketplace: 'US', currency: 'USD', clicks })
+    await load(s.db, {
+      links: [
+        {
+          id: 'l_c1',
+          creator_id: 'cr_c',
+          brand_id: 'b_active',
+          product_id: 'p_active_06',
+          short_url: 'https://s/c1',
+          destination_url: 'https://d/c1',
+        },
+      ],
+    })
+    const mk = (clicks: number) => ({
+      ...row(5),
+      link_id: 'l_c1',
+      product_id: 'p_active_06',
+      marketplace: 'US',
+      currency: 'USD',
+      clicks,
+    })
     for (const clicks of [1, 2, 3]) await load(s.db, { report_rows: [mk(clicks)] })
     const res = await get(`${CHANGES}?cursor=${encodeURIComponent(m.cursor!)}`, TOKENS.cr_c)
     assert.equal(res.body.reports.length, 1)
@@ -81,7 +116,10 @@ describe('changes feed: beginning at the present', () => {
     const first = await get(`/api/creator/v1/reports?${ALL_DATES}&limit=3`, TOKENS.cr_b)
     const position = first.headers.get('changes-cursor')
     assert.ok(position && /^[A-Za-z0-9_.-]+$/.test(position))
-    const second = await get(`/api/creator/v1/reports?${ALL_DATES}&limit=3&cursor=${encodeURIComponent(first.body.next_cursor)}`, TOKENS.cr_b)
+    const second = await get(
+      `/api/creator/v1/reports?${ALL_DATES}&limit=3&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+      TOKENS.cr_b,
+    )
     assert.equal(second.headers.get('changes-cursor'), null)
     const mirror = await walkAll(get, TOKENS.cr_b) // the rest of the walk
     // a change committed after the walk began
@@ -103,7 +141,11 @@ describe('changes feed: beginning at the present', () => {
     const next = await get(`${CHANGES}?cursor=${encodeURIComponent(now.body.next_cursor)}`, TOKENS.cr_a)
     assert.deepEqual(next.body.reports.map(rowKey), [`${day(9)}|l_a2|p_active_01|UK`])
     assert.equal(next.body.reports[0].clicks, 31337)
-    assert.equal((await get(`${CHANGES}?from=now&cursor=${encodeURIComponent(now.body.next_cursor)}`, TOKENS.cr_a)).body.error.code, 'invalid_request')
+    assert.equal(
+      (await get(`${CHANGES}?from=now&cursor=${encodeURIComponent(now.body.next_cursor)}`, TOKENS.cr_a)).body.error
+        .code,
+      'invalid_request',
+    )
   })
 
   test('next_cursor is never null and never moves backwards; polling while caught up returns it unchanged or later', async () => {
@@ -125,14 +167,19 @@ describe('changes feed: parameters, cursors and roles', () => {
     assert.equal(all.body.has_more, true)
     for (const limit of ['0', '501', 'abc', '1.5', '-1', '', '1e2']) {
       const res = await get(`${CHANGES}?limit=${limit}`, TOKENS.cr_a)
-      assert.deepEqual(res.body, { error: { code: 'invalid_pagination', message: 'limit must be a whole number from 1 to 500' } }, limit)
+      assert.deepEqual(
+        res.body,
+        { error: { code: 'invalid_pagination', message: 'limit must be a whole number from 1 to 500' } },
+        limit,
+      )
     }
     assert.equal((await get(`${CHANGES}?limit=500`, TOKENS.cr_a)).status, 200)
   })
 
-  test('cursors: tampered, another account\'s, and the reports cursor here or a feed cursor there are invalid_pagination', async () => {
+  test("cursors: tampered, another account's, and the reports cursor here or a feed cursor there are invalid_pagination", async () => {
     const mine = (await get(`${CHANGES}?limit=2`, TOKENS.cr_a)).body.next_cursor as string
-    const reportsCursor = (await get(`/api/creator/v1/reports?${ALL_DATES}&limit=2`, TOKENS.cr_a)).body.next_cursor as string
+    const reportsCursor = (await get(`/api/creator/v1/reports?${ALL_DATES}&limit=2`, TOKENS.cr_a)).body
+      .next_cursor as string
     const tampered = mine.slice(0, -2) + (mine.endsWith('AA') ? 'BB' : 'AA')
     for (const [cursor, token, path] of [
       [tampered, TOKENS.cr_a, CHANGES],

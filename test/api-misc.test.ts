@@ -24,7 +24,12 @@ describe('errors beyond the specification', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
       const res = await s.request(method, '/api/creator/v1/reports', { authorization: `Bearer ${TOKENS.cr_a}` })
       assert.equal(res.status, 405)
-      assert.deepEqual(res.body, { error: { code: 'method_not_allowed', message: `method ${method} is not allowed on /api/creator/v1/reports; use GET` } })
+      assert.deepEqual(res.body, {
+        error: {
+          code: 'method_not_allowed',
+          message: `method ${method} is not allowed on /api/creator/v1/reports; use GET`,
+        },
+      })
       assert.equal(res.headers.get('allow'), 'GET, HEAD')
     }
     const trace = await s.app.inject({ method: 'TRACE' as 'GET', url: '/api/creator/v1/brands' }) // fetch refuses TRACE
@@ -86,7 +91,16 @@ describe('health', () => {
 
   test('probes ignore any query string: a probe never fails on its URL', async () => {
     for (const path of ['/healthz', '/readyz']) {
-      for (const q of ['limit=abc', 'limit=', 'limit=0', '%00=1', 'x=%00', 'cursor=%01', 'a=1&a=2', 'start=0000-01-01']) {
+      for (const q of [
+        'limit=abc',
+        'limit=',
+        'limit=0',
+        '%00=1',
+        'x=%00',
+        'cursor=%01',
+        'a=1&a=2',
+        'start=0000-01-01',
+      ]) {
         const res = await s.get(`${path}?${q}`)
         assert.equal(res.status, 200, `${path}?${q}: ${JSON.stringify(res.body)}`)
       }
@@ -96,7 +110,11 @@ describe('health', () => {
 
 describe('cursor', () => {
   test('a cursor with control characters is malformed: 400 invalid_pagination on every list', async () => {
-    const lists = ['/api/creator/v1/brands?', '/api/creator/v1/reports?start=2026-03-01&end=2026-03-30&', '/api/seller/v1/products?brand_id=b_active&']
+    const lists = [
+      '/api/creator/v1/brands?',
+      '/api/creator/v1/reports?start=2026-03-01&end=2026-03-30&',
+      '/api/seller/v1/products?brand_id=b_active&',
+    ]
     const tokens = [TOKENS.cr_a, TOKENS.cr_a, TOKENS.sl_a]
     for (const [i, list] of lists.entries()) {
       for (const cursor of ['%00', 'abc%0Adef', '%1F%7F', 'WzEsIjIwMjYtMDMtMDEiLDFd%00.sig']) {
@@ -109,7 +127,9 @@ describe('cursor', () => {
 
   test('other parameters with control characters are still 400 invalid_request', async () => {
     const res = await s.get('/api/creator/v1/reports?start=2026-03-01&end=2026-03-30&brand_id=a%00b', TOKENS.cr_a)
-    assert.deepEqual(res.body, { error: { code: 'invalid_request', message: 'brand_id must not contain control characters' } })
+    assert.deepEqual(res.body, {
+      error: { code: 'invalid_request', message: 'brand_id must not contain control characters' },
+    })
   })
 })
 
@@ -120,7 +140,10 @@ describe('OpenAPI document and /docs', () => {
     assert.equal(doc.info.version, '1.0.0')
     const bearer = doc.components.securitySchemes.bearerAuth
     assert.deepEqual([bearer.type, bearer.scheme], ['http', 'bearer'])
-    assert.match(bearer.description, /creator token.*\/api\/creator\/v1\/reports[\s\S]*seller or operator token.*\/api\/seller\/v1\/products/)
+    assert.match(
+      bearer.description,
+      /creator token.*\/api\/creator\/v1\/reports[\s\S]*seller or operator token.*\/api\/seller\/v1\/products/,
+    )
     const ops = {
       '/api/creator/v1/brands': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
       '/api/creator/v1/reports': { max: 500, def: 100, forbidden: ['forbidden_resource', 'ads_not_connected'] },
@@ -129,9 +152,17 @@ describe('OpenAPI document and /docs', () => {
     }
     for (const [path, want] of Object.entries(ops)) {
       const op = doc.paths[path].get
-      assert.ok(op.description.includes('Ordered by') || op.description.includes('ordered by') || op.description.includes('Ordered'), path)
+      assert.ok(
+        op.description.includes('Ordered by') ||
+          op.description.includes('ordered by') ||
+          op.description.includes('Ordered'),
+        path,
+      )
       const limit = op.parameters.find((p: { name: string }) => p.name === 'limit')
-      assert.deepEqual([limit.in, limit.schema.minimum, limit.schema.maximum, limit.schema.default], ['query', 1, want.max, want.def])
+      assert.deepEqual(
+        [limit.in, limit.schema.minimum, limit.schema.maximum, limit.schema.default],
+        ['query', 1, want.max, want.def],
+      )
       assert.ok(op.parameters.find((p: { name: string }) => p.name === 'cursor').schema.maxLength === 512)
       const codes = (status: string) => Object.keys(op.responses[status].content['application/json'].examples)
       assert.deepEqual(codes('400'), ['invalid_request', 'invalid_pagination'])
@@ -140,24 +171,65 @@ describe('OpenAPI document and /docs', () => {
       assert.match(op.responses['200'].content['application/json'].schema.$ref, /^#\/components\/schemas\/\w+Page$/)
       assert.notEqual(op.responses['200'].description, 'Default Response')
       const extra = path === '/api/creator/v1/reports' ? ['Changes-Cursor'] : []
-      assert.deepEqual(Object.keys(op.responses['200'].headers), ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', ...extra])
+      assert.deepEqual(Object.keys(op.responses['200'].headers), [
+        'X-Request-Id',
+        'RateLimit',
+        'RateLimit-Policy',
+        ...extra,
+      ])
       assert.deepEqual(Object.keys(op.responses['401'].headers), ['X-Request-Id', 'WWW-Authenticate'])
-      assert.deepEqual(Object.keys(op.responses['429'].headers), ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'])
+      assert.deepEqual(Object.keys(op.responses['429'].headers), [
+        'X-Request-Id',
+        'RateLimit',
+        'RateLimit-Policy',
+        'Retry-After',
+      ])
       assert.ok(op.responses['431'], '431 is documented')
       assert.equal(op.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/Error')
     }
     // named schemas, referred to; closed value sets are enums; money and basis points integers
     const schemas = doc.components.schemas
-    for (const name of ['Brand', 'BrandPage', 'Product', 'ProductPage', 'Commission', 'ReportRow', 'ReportLink', 'ReportPage', 'Error', 'SellerBrand', 'SellerBrandPage']) {
+    for (const name of [
+      'Brand',
+      'BrandPage',
+      'Product',
+      'ProductPage',
+      'Commission',
+      'ReportRow',
+      'ReportLink',
+      'ReportPage',
+      'Error',
+      'SellerBrand',
+      'SellerBrandPage',
+    ]) {
       assert.ok(schemas[name], `components/schemas/${name}`)
     }
     assert.equal(schemas.MarketplaceCode.enum.length, 23)
-    assert.deepEqual(schemas.Currency.enum.slice().sort(), ['AED', 'AUD', 'BRL', 'CAD', 'EGP', 'EUR', 'GBP', 'INR', 'JPY', 'MXN', 'PLN', 'SAR', 'SEK', 'SGD', 'TRY', 'USD', 'ZAR'])
+    assert.deepEqual(schemas.Currency.enum.slice().sort(), [
+      'AED',
+      'AUD',
+      'BRL',
+      'CAD',
+      'EGP',
+      'EUR',
+      'GBP',
+      'INR',
+      'JPY',
+      'MXN',
+      'PLN',
+      'SAR',
+      'SEK',
+      'SGD',
+      'TRY',
+      'USD',
+      'ZAR',
+    ])
     assert.equal(schemas.ReportRow.properties.marketplace.$ref, '#/components/schemas/MarketplaceCode')
     assert.equal(schemas.ReportRow.properties.currency.$ref, '#/components/schemas/Currency')
     assert.equal(schemas.Product.properties.country_code.$ref, '#/components/schemas/MarketplaceCode')
     for (const f of ['rate_bps', 'flat_cents']) assert.equal(schemas.Commission.properties[f].type, 'integer', f)
-    for (const f of ['sales_cents', 'commission_cents']) assert.equal(schemas.ReportRow.properties[f].type, 'integer', f)
+    for (const f of ['sales_cents', 'commission_cents'])
+      assert.equal(schemas.ReportRow.properties[f].type, 'integer', f)
     assert.equal(schemas.Product.properties.price_cents.type, 'integer')
     // the probes have operation ids and described answers
     assert.equal(doc.paths['/healthz'].get.operationId, 'getLiveness')
@@ -195,7 +267,10 @@ describe('logs', () => {
     })
     const logger = { ...(defaultLogger('info') as object), stream }
     const app = await buildApp({ db: s.db, cursorSecrets: [CURSOR_SECRET], logger: logger as never })
-    await app.inject({ url: '/api/creator/v1/brands?limit=1', headers: { authorization: `Bearer ${TOKENS.cr_a}`, 'x-request-id': 'log-test-1' } })
+    await app.inject({
+      url: '/api/creator/v1/brands?limit=1',
+      headers: { authorization: `Bearer ${TOKENS.cr_a}`, 'x-request-id': 'log-test-1' },
+    })
     await app.inject({ url: '/api/creator/v1/brands', headers: { authorization: `Bearer ${TOKENS.revoked}` } })
     await app.close()
     const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')

@@ -34,13 +34,53 @@ const dataset = {
   brands: [{ id: 'b_one', name: 'One', status: 'active' }],
   brand_access: [{ account_id: 'sl_s', brand_id: 'b_one' }],
   products: [
-    { id: 'p_us', brand_id: 'b_one', asin: 'B0PAYUS001', title: 'US', status: 'active', country_code: 'US', commission: { type: 'percentage', rate_bps: 1000 } },
-    { id: 'p_de', brand_id: 'b_one', asin: 'B0PAYDE001', title: 'DE', status: 'active', country_code: 'DE', commission: { type: 'percentage', rate_bps: 1000 } },
+    {
+      id: 'p_us',
+      brand_id: 'b_one',
+      asin: 'B0PAYUS001',
+      title: 'US',
+      status: 'active',
+      country_code: 'US',
+      commission: { type: 'percentage', rate_bps: 1000 },
+    },
+    {
+      id: 'p_de',
+      brand_id: 'b_one',
+      asin: 'B0PAYDE001',
+      title: 'DE',
+      status: 'active',
+      country_code: 'DE',
+      commission: { type: 'percentage', rate_bps: 1000 },
+    },
   ],
   links: [
-    { id: 'l_us', creator_id: 'cr_x', brand_id: 'b_one', product_id: 'p_us', short_url: 'https://s.example/us', destination_url: 'https://www.amazon.com/dp/B0PAYUS001', amazon_ad_group_id: '111' },
-    { id: 'l_de', creator_id: 'cr_x', brand_id: 'b_one', product_id: 'p_de', short_url: 'https://s.example/de', destination_url: 'https://www.amazon.de/dp/B0PAYDE001', amazon_ad_group_id: '222' },
-    { id: 'l_y', creator_id: 'cr_y', brand_id: 'b_one', product_id: 'p_us', short_url: 'https://s.example/y', destination_url: 'https://www.amazon.com/dp/B0PAYUS001', amazon_ad_group_id: '333' },
+    {
+      id: 'l_us',
+      creator_id: 'cr_x',
+      brand_id: 'b_one',
+      product_id: 'p_us',
+      short_url: 'https://s.example/us',
+      destination_url: 'https://www.amazon.com/dp/B0PAYUS001',
+      amazon_ad_group_id: '111',
+    },
+    {
+      id: 'l_de',
+      creator_id: 'cr_x',
+      brand_id: 'b_one',
+      product_id: 'p_de',
+      short_url: 'https://s.example/de',
+      destination_url: 'https://www.amazon.de/dp/B0PAYDE001',
+      amazon_ad_group_id: '222',
+    },
+    {
+      id: 'l_y',
+      creator_id: 'cr_y',
+      brand_id: 'b_one',
+      product_id: 'p_us',
+      short_url: 'https://s.example/y',
+      destination_url: 'https://www.amazon.com/dp/B0PAYUS001',
+      amazon_ad_group_id: '333',
+    },
   ],
 }
 
@@ -49,9 +89,20 @@ let files = 0
 function report(rows: [date: string, adGroupId: string, asin: string, marketplace: string, sales: string][]): string {
   const path = join(dir, `products-${++files}.json`)
   const reports = rows.map(([date, adGroupId, productAsin, marketplace, sales]) => ({
-    date, advertiserName: 'One', campaignId: '5551234567', adGroupId, productAsin, productName: 'x', brandName: 'One', marketplace,
-    productConversionType: 'Promoted', attributedDetailPageViewsClicks14d: '1', attributedAddToCartClicks14d: '1',
-    attributedPurchases14d: '1', unitsSold14d: '1', attributedSales14d: sales,
+    date,
+    advertiserName: 'One',
+    campaignId: '5551234567',
+    adGroupId,
+    productAsin,
+    productName: 'x',
+    brandName: 'One',
+    marketplace,
+    productConversionType: 'Promoted',
+    attributedDetailPageViewsClicks14d: '1',
+    attributedAddToCartClicks14d: '1',
+    attributedPurchases14d: '1',
+    unitsSold14d: '1',
+    attributedSales14d: sales,
   }))
   writeFileSync(path, JSON.stringify({ reports, cursorId: null }))
   return path
@@ -99,8 +150,17 @@ describe('payouts, lines and adjustments', () => {
     assert.match(id, /^adj_/)
     assert.ok(!Number.isNaN(Date.parse(found_at)))
     assert.deepEqual(rest, {
-      status: 'unsettled', date: '2026-03-05', link_id: 'l_us', product_id: 'p_us', asin: 'B0PAYUS001', marketplace: 'US', currency: 'USD',
-      commission_status: 'approved', amount_before_cents: 1000, amount_after_cents: 800, difference_cents: -200,
+      status: 'unsettled',
+      date: '2026-03-05',
+      link_id: 'l_us',
+      product_id: 'p_us',
+      asin: 'B0PAYUS001',
+      marketplace: 'US',
+      currency: 'USD',
+      commission_status: 'approved',
+      amount_before_cents: 1000,
+      amount_after_cents: 800,
+      difference_cents: -200,
     })
     assert.deepEqual((await s.get(`${A}?status=settled`, TOKEN_X)).body.adjustments, [])
     assert.deepEqual((await s.get(A, TOKEN_Y)).body.adjustments, [], 'another creator sees none of it')
@@ -111,10 +171,28 @@ describe('payouts, lines and adjustments', () => {
   test('pay: one payout per currency, whose lines add up to it and name the rows the creator reads', async () => {
     await pay(s.db, 'cr_x', '2026-03-31')
     const payouts = await walk(s, P, TOKEN_X, 'payouts', 1)
-    assert.deepEqual(payouts.map(({ id: _i, created_at: _c, ...p }) => p), [
-      { currency: 'USD', amount_cents: 1300, commission_cents: 1500, adjustment_cents: -200, line_count: 3, through: '2026-03-31' },
-      { currency: 'EUR', amount_cents: 200, commission_cents: 200, adjustment_cents: 0, line_count: 1, through: '2026-03-31' },
-    ], 'newest first: one transaction makes them in currency order, EUR then USD')
+    assert.deepEqual(
+      payouts.map(({ id: _i, created_at: _c, ...p }) => p),
+      [
+        {
+          currency: 'USD',
+          amount_cents: 1300,
+          commission_cents: 1500,
+          adjustment_cents: -200,
+          line_count: 3,
+          through: '2026-03-31',
+        },
+        {
+          currency: 'EUR',
+          amount_cents: 200,
+          commission_cents: 200,
+          adjustment_cents: 0,
+          line_count: 1,
+          through: '2026-03-31',
+        },
+      ],
+      'newest first: one transaction makes them in currency order, EUR then USD',
+    )
     usd = payouts.find((p) => p.currency === 'USD')!.id
     eur = payouts.find((p) => p.currency === 'EUR')!.id
     assert.match(usd, /^po_[0-9a-f]{32}$/)
@@ -127,9 +205,18 @@ describe('payouts, lines and adjustments', () => {
         assert.equal(sum(ls), p.amount_cents, 'the lines add up to the payout to the cent')
         assert.equal(sum(ls.filter((l) => l.type === 'commission')), p.commission_cents)
         assert.equal(sum(ls.filter((l) => l.type === 'adjustment')), p.adjustment_cents)
-        assert.deepEqual(ls.map((l) => l.line_no), ls.map((_, i) => i + 1))
+        assert.deepEqual(
+          ls.map((l) => l.line_no),
+          ls.map((_, i) => i + 1),
+        )
         for (const l of ls.filter((x) => x.type === 'commission')) {
-          const row = rows.find((r) => r.date === l.date && r.link.id === l.link_id && r.product_id === l.product_id && r.marketplace === l.marketplace)!
+          const row = rows.find(
+            (r) =>
+              r.date === l.date &&
+              r.link.id === l.link_id &&
+              r.product_id === l.product_id &&
+              r.marketplace === l.marketplace,
+          )!
           assert.equal(row.commission_status, 'paid')
           assert.equal(row.commission_cents, l.amount_cents)
           assert.equal(row.currency, p.currency)
@@ -137,13 +224,23 @@ describe('payouts, lines and adjustments', () => {
       }
     }
     const usdLines = await walk(s, lines(usd), TOKEN_X, 'lines', 500)
-    assert.deepEqual(usdLines.map((l) => [l.type, l.date, l.amount_cents]), [
-      ['commission', '2026-03-05', 1000], ['commission', '2026-03-06', 500], ['adjustment', '2026-03-05', -200],
-    ])
+    assert.deepEqual(
+      usdLines.map((l) => [l.type, l.date, l.amount_cents]),
+      [
+        ['commission', '2026-03-05', 1000],
+        ['commission', '2026-03-06', 500],
+        ['adjustment', '2026-03-05', -200],
+      ],
+    )
     const [adjustment] = (await s.get(`${A}?status=settled`, TOKEN_X)).body.adjustments
     assert.equal(adjustment.payout_id, usd)
     assert.deepEqual(
-      { id: usdLines[2].adjustment_id, before: usdLines[2].amount_before_cents, after: usdLines[2].amount_after_cents, found_at: usdLines[2].found_at },
+      {
+        id: usdLines[2].adjustment_id,
+        before: usdLines[2].amount_before_cents,
+        after: usdLines[2].amount_after_cents,
+        found_at: usdLines[2].found_at,
+      },
       { id: adjustment.id, before: 1000, after: 800, found_at: adjustment.found_at },
     )
     assert.deepEqual((await s.get(`${A}?status=unsettled`, TOKEN_X)).body.adjustments, [])
@@ -156,13 +253,27 @@ describe('payouts, lines and adjustments', () => {
       ['20260306', '111', 'B0PAYUS001', 'AMAZON.COM', '70.00'],
     ])
     // found in one run: "the order found" is the run's order, so compare them by date
-    const unsettled = (await s.get(`${A}?status=unsettled`, TOKEN_X)).body.adjustments.sort((a: any, b: any) => a.date.localeCompare(b.date))
-    assert.deepEqual(unsettled.map((a: any) => [a.date, a.commission_status, a.amount_before_cents, a.amount_after_cents, a.difference_cents]), [
-      ['2026-03-05', 'paid', 800, 900, 100],
-      ['2026-03-06', 'paid', 500, 700, 200],
-    ])
+    const unsettled = (await s.get(`${A}?status=unsettled`, TOKEN_X)).body.adjustments.sort((a: any, b: any) =>
+      a.date.localeCompare(b.date),
+    )
+    assert.deepEqual(
+      unsettled.map((a: any) => [
+        a.date,
+        a.commission_status,
+        a.amount_before_cents,
+        a.amount_after_cents,
+        a.difference_cents,
+      ]),
+      [
+        ['2026-03-05', 'paid', 800, 900, 100],
+        ['2026-03-06', 'paid', 500, 700, 200],
+      ],
+    )
     const again = await pay(s.db, 'cr_x', '2026-03-31')
-    assert.deepEqual(again.payouts.map((p) => [p.currency, p.amount_cents, p.commission_cents, p.adjustment_cents, p.line_count]), [['USD', 300, 0, 300, 2]])
+    assert.deepEqual(
+      again.payouts.map((p) => [p.currency, p.amount_cents, p.commission_cents, p.adjustment_cents, p.line_count]),
+      [['USD', 300, 0, 300, 2]],
+    )
     const newest = (await s.get(`${P}?limit=1`, TOKEN_X)).body.payouts[0]
     assert.equal(newest.id, again.payouts[0]!.id, 'newest first')
     assert.equal(sum(await walk(s, lines(newest.id), TOKEN_X, 'lines', 1)), 300)
@@ -171,11 +282,16 @@ describe('payouts, lines and adjustments', () => {
     assert.equal(new Set(all.map((p) => p.id)).size, 3, 'no payout twice across pages')
     // every cent: what the payouts paid is what the rows' commissions now are
     const rows = await rowsOf(TOKEN_X)
-    const owed = (cur: string) => sum(rows.filter((r) => r.currency === cur).map((r) => ({ amount_cents: r.commission_cents })))
+    const owed = (cur: string) =>
+      sum(rows.filter((r) => r.currency === cur).map((r) => ({ amount_cents: r.commission_cents })))
     const paid = (cur: string) => sum(all.filter((p) => p.currency === cur))
     assert.equal(paid('EUR'), owed('EUR'))
     assert.equal(paid('USD'), 900 + 700, 'paid: what Amazon says now, 1500 - 200 + 100 + 200')
-    assert.equal(owed('USD'), 1500, 'the rows keep the commission they were paid with; adjustments carry the restatements')
+    assert.equal(
+      owed('USD'),
+      1500,
+      'the rows keep the commission they were paid with; adjustments carry the restatements',
+    )
     const adjustments = await walk(s, A, TOKEN_X, 'adjustments', 1)
     assert.equal(paid('USD'), owed('USD') + adjustments.reduce((t, a) => t + a.difference_cents, 0))
   })
@@ -184,14 +300,25 @@ describe('payouts, lines and adjustments', () => {
     await ingest([['20260306', '111', 'B0PAYUS001', 'AMAZON.COM', '0.00']])
     const r = await pay(s.db, 'cr_x', '2026-03-31')
     assert.deepEqual(r.payouts, [])
-    assert.deepEqual(r.carried.map((c) => [c.currency, c.balance_cents, c.line_count]), [['USD', -700, 1]])
+    assert.deepEqual(
+      r.carried.map((c) => [c.currency, c.balance_cents, c.line_count]),
+      [['USD', -700, 1]],
+    )
     const [a] = (await s.get(`${A}?status=unsettled`, TOKEN_X)).body.adjustments
-    assert.deepEqual([a.amount_before_cents, a.amount_after_cents, a.difference_cents, a.payout_id], [700, 0, -700, undefined])
+    assert.deepEqual(
+      [a.amount_before_cents, a.amount_after_cents, a.difference_cents, a.payout_id],
+      [700, 0, -700, undefined],
+    )
     assert.equal((await walk(s, P, TOKEN_X, 'payouts', 100)).length, 3)
   })
 
-  test('another creator\'s payout, an unknown one and a malformed id are the same 404', async () => {
-    for (const [id, token] of [[usd, TOKEN_Y], ['po_' + '0'.repeat(32), TOKEN_X], ['nope', TOKEN_X], ['po_' + 'x'.repeat(300), TOKEN_X]] as const) {
+  test("another creator's payout, an unknown one and a malformed id are the same 404", async () => {
+    for (const [id, token] of [
+      [usd, TOKEN_Y],
+      ['po_' + '0'.repeat(32), TOKEN_X],
+      ['nope', TOKEN_X],
+      ['po_' + 'x'.repeat(300), TOKEN_X],
+    ] as const) {
       const res = await s.get(lines(id), token)
       assert.equal(res.status, 404, id)
       assert.equal(res.body.error.code, 'not_found')
@@ -202,20 +329,38 @@ describe('payouts, lines and adjustments', () => {
   })
 
   test('limits, cursors and filters follow the list rules; a cursor belongs to its payout', async () => {
-    for (const [path, max] of [[P, 100], [lines(usd), 500], [A, 500]] as const) {
+    for (const [path, max] of [
+      [P, 100],
+      [lines(usd), 500],
+      [A, 500],
+    ] as const) {
       for (const limit of ['0', String(max + 1), 'abc']) {
         const res = await s.get(`${path}?limit=${limit}`, TOKEN_X)
-        assert.deepEqual(res.body, { error: { code: 'invalid_pagination', message: `limit must be a whole number from 1 to ${max}` } }, `${path} ${limit}`)
+        assert.deepEqual(
+          res.body,
+          { error: { code: 'invalid_pagination', message: `limit must be a whole number from 1 to ${max}` } },
+          `${path} ${limit}`,
+        )
       }
       assert.equal((await s.get(`${path}?cursor=garbage`, TOKEN_X)).body.error.code, 'invalid_pagination')
       assert.equal((await s.get(`${path}?brand_id=b_one`, TOKEN_X)).body.error.code, 'invalid_request')
     }
     const first = await s.get(`${lines(usd)}?limit=1`, TOKEN_X)
     assert.ok(first.body.next_cursor)
-    assert.equal((await s.get(`${lines(eur)}?limit=1&cursor=${first.body.next_cursor}`, TOKEN_X)).body.error.code, 'invalid_pagination')
-    assert.equal((await s.get(`${P}?limit=1&cursor=${first.body.next_cursor}`, TOKEN_X)).body.error.code, 'invalid_pagination')
+    assert.equal(
+      (await s.get(`${lines(eur)}?limit=1&cursor=${first.body.next_cursor}`, TOKEN_X)).body.error.code,
+      'invalid_pagination',
+    )
+    assert.equal(
+      (await s.get(`${P}?limit=1&cursor=${first.body.next_cursor}`, TOKEN_X)).body.error.code,
+      'invalid_pagination',
+    )
     const firstP = await s.get(`${P}?limit=1`, TOKEN_X)
-    assert.equal((await s.get(`${P}?limit=1&cursor=${firstP.body.next_cursor}`, TOKEN_Y)).body.error.code, 'invalid_pagination', 'another creator\'s cursor')
+    assert.equal(
+      (await s.get(`${P}?limit=1&cursor=${firstP.body.next_cursor}`, TOKEN_Y)).body.error.code,
+      'invalid_pagination',
+      "another creator's cursor",
+    )
     assert.equal((await s.get(`${A}?status=paid`, TOKEN_X)).body.error.code, 'invalid_request')
   })
 
@@ -236,8 +381,14 @@ describe('payouts, lines and adjustments', () => {
     }
     assert.equal(paid, 200 + 1300 + 300)
     const page = await client.creator.adjustments.list({ status: 'settled' })
-    assert.deepEqual(page.adjustments.map((a) => a.payout_id?.startsWith('po_')), [true, true, true])
-    await assert.rejects(Promise.resolve(client.creator.payouts.lines('po_nope')), (e: Error) => e instanceof NotFoundError && (e as NotFoundError).code === 'not_found')
+    assert.deepEqual(
+      page.adjustments.map((a) => a.payout_id?.startsWith('po_')),
+      [true, true, true],
+    )
+    await assert.rejects(
+      Promise.resolve(client.creator.payouts.lines('po_nope')),
+      (e: Error) => e instanceof NotFoundError && (e as NotFoundError).code === 'not_found',
+    )
   })
   test('examples/payouts.ts reconciles every payout to the cent, and names a line that was altered in transit', async () => {
     const honest = await reconcilePayouts(new Client({ token: TOKEN_X, baseUrl: s.base }))
@@ -271,12 +422,41 @@ describe('payouts, lines and adjustments', () => {
       stdout.on('data', (c: Buffer) => (out += c.toString()))
       const stderr = new PassThrough()
       const env = { CSAPI_TOKEN: TOKEN_X, CSAPI_BASE_URL: s.base }
-      assert.equal(await main(['export', 'payouts', '--format', format, '--limit', '1'], { env, stdout, stderr, signal: new AbortController().signal }), 0)
+      assert.equal(
+        await main(['export', 'payouts', '--format', format, '--limit', '1'], {
+          env,
+          stdout,
+          stderr,
+          signal: new AbortController().signal,
+        }),
+        0,
+      )
       const lines = out.trim().split('\n')
-      if (format === 'ndjson') assert.deepEqual(lines.map((l) => JSON.parse(l)), expected)
+      if (format === 'ndjson')
+        assert.deepEqual(
+          lines.map((l) => JSON.parse(l)),
+          expected,
+        )
       else {
-        assert.equal(lines[0], 'id,currency,amount_cents,commission_cents,adjustment_cents,line_count,through,created_at')
-        assert.deepEqual(lines.slice(1), expected.map((p) => [p.id, p.currency, p.amount_cents, p.commission_cents, p.adjustment_cents, p.line_count, p.through, p.created_at].join(',')))
+        assert.equal(
+          lines[0],
+          'id,currency,amount_cents,commission_cents,adjustment_cents,line_count,through,created_at',
+        )
+        assert.deepEqual(
+          lines.slice(1),
+          expected.map((p) =>
+            [
+              p.id,
+              p.currency,
+              p.amount_cents,
+              p.commission_cents,
+              p.adjustment_cents,
+              p.line_count,
+              p.through,
+              p.created_at,
+            ].join(','),
+          ),
+        )
       }
     }
   })

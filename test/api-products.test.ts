@@ -15,8 +15,14 @@ const P = (q: string) => `/api/seller/v1/products?${q}`
 describe('products: fields', () => {
   test('every product of the granted brand, whatever its status, ordered by id', async () => {
     const all = await walk(s, P('brand_id=b_active'), TOKENS.sl_a, 'products', 100)
-    const want = ds.products.filter((p) => p.brand_id === 'b_active').map((p) => p.id as string).sort()
-    assert.deepEqual(all.map((p) => p.id), want)
+    const want = ds.products
+      .filter((p) => p.brand_id === 'b_active')
+      .map((p) => p.id as string)
+      .sort()
+    assert.deepEqual(
+      all.map((p) => p.id),
+      want,
+    )
     assert.deepEqual(new Set(all.map((p) => p.status)), new Set(['active', 'inactive', 'archived']))
   })
 
@@ -36,7 +42,13 @@ describe('products: fields', () => {
       price_cents: 1000,
       currency: 'USD',
     })
-    assert.deepEqual(all.get('p_active_01').commission, { type: 'flat', rate: 0, rate_bps: 0, flat_cents: 150, currency_code: 'GBP' })
+    assert.deepEqual(all.get('p_active_01').commission, {
+      type: 'flat',
+      rate: 0,
+      rate_bps: 0,
+      flat_cents: 150,
+      currency_code: 'GBP',
+    })
     assert.equal(all.get('p_active_02').commission, null)
     assert.ok('commission' in all.get('p_active_02'), 'commission is always present')
   })
@@ -52,7 +64,13 @@ describe('products: fields', () => {
       commission: { type: 'percentage', rate: 0.08, rate_bps: 800, flat_cents: 0, currency_code: '' },
     })
     const p27 = all.get('p_active_27')
-    assert.deepEqual(p27.commission, { type: 'percentage', rate: 0.125, rate_bps: 1250, flat_cents: 0, currency_code: 'JPY' })
+    assert.deepEqual(p27.commission, {
+      type: 'percentage',
+      rate: 0.125,
+      rate_bps: 1250,
+      flat_cents: 0,
+      currency_code: 'JPY',
+    })
     assert.ok(!('image_url' in p27))
   })
 })
@@ -69,7 +87,9 @@ describe('products: access', () => {
     ] as const) {
       const res = await s.get(P(`brand_id=${brand}`), token)
       assert.equal(res.status, 403, `${token} ${brand}`)
-      assert.deepEqual(res.body, { error: { code: 'forbidden_resource', message: `brand ${brand} is not granted to this token's account` } })
+      assert.deepEqual(res.body, {
+        error: { code: 'forbidden_resource', message: `brand ${brand} is not granted to this token's account` },
+      })
     }
   })
 
@@ -80,7 +100,9 @@ describe('products: access', () => {
   })
 
   test('brand_id is required, once, non-empty', async () => {
-    assert.deepEqual((await s.get(P('limit=5'), TOKENS.sl_a)).body, { error: { code: 'invalid_request', message: 'brand_id is required' } })
+    assert.deepEqual((await s.get(P('limit=5'), TOKENS.sl_a)).body, {
+      error: { code: 'invalid_request', message: 'brand_id is required' },
+    })
     assert.deepEqual((await s.get(P('brand_id='), TOKENS.sl_a)).body.error.code, 'invalid_request')
     assert.deepEqual((await s.get(P('brand_id=b_active&brand_id=b_hidden'), TOKENS.sl_a)).body, {
       error: { code: 'invalid_request', message: 'brand_id must be given only once' },

@@ -23,7 +23,10 @@ describe('reports: rows and fields', () => {
   test('a row carries every field, with brand, asin and link from their sources', async () => {
     const res = await s.get(R(`${range}&limit=500`), TOKENS.cr_a)
     assert.equal(res.status, 200)
-    const row = res.body.reports.find((r: { link: { id: string }; marketplace: string; date: string }) => r.link.id === 'l_a1' && r.marketplace === 'US' && r.date === day(1))
+    const row = res.body.reports.find(
+      (r: { link: { id: string }; marketplace: string; date: string }) =>
+        r.link.id === 'l_a1' && r.marketplace === 'US' && r.date === day(1),
+    )
     const src = ds.report_rows.find((r) => r.link_id === 'l_a1' && r.marketplace === 'US' && r.date === day(1))!
     assert.deepEqual(row, {
       date: day(1),
@@ -40,7 +43,12 @@ describe('reports: rows and fields', () => {
       clicks: src.clicks,
       detail_page_views: src.detail_page_views,
       add_to_carts: src.add_to_carts,
-      link: { id: 'l_a1', tracking_id: 'ig-post-1', short_url: 'https://go.example.link/l_a1', destination_url: 'https://www.amazon.com/dp/B0ACTIVE00' },
+      link: {
+        id: 'l_a1',
+        tracking_id: 'ig-post-1',
+        short_url: 'https://go.example.link/l_a1',
+        destination_url: 'https://www.amazon.com/dp/B0ACTIVE00',
+      },
     })
     const noTracking = res.body.reports.find((r: { link: { id: string } }) => r.link.id === 'l_a2')
     assert.equal(noTracking.link.tracking_id, '')
@@ -72,7 +80,12 @@ describe('reports: rows and fields', () => {
   test('a creator sees exactly the rows of the links it owns', async () => {
     for (const creator of ['cr_a', 'cr_b', 'cr_c'] as const) {
       const got = await walk(s, R(range), TOKENS[creator], 'reports', 500)
-      assert.deepEqual(got.map(keyOf).sort(), rowsOf(creator).map((r) => `${r.date}|${r.link_id}|${r.product_id}|${r.marketplace}`).sort())
+      assert.deepEqual(
+        got.map(keyOf).sort(),
+        rowsOf(creator)
+          .map((r) => `${r.date}|${r.link_id}|${r.product_id}|${r.marketplace}`)
+          .sort(),
+      )
     }
   })
 
@@ -102,8 +115,15 @@ describe('reports: filters', () => {
     })
   }
 
-  test('a filter that matches nothing, or names another creator\'s link, gives an empty page', async () => {
-    for (const q of ['link_id=l_b1', 'product_id=p_secret_1', 'brand_id=b_secret', 'asin=B0ZZZZZZZZ', 'marketplace=JP', 'brand_id=nope']) {
+  test("a filter that matches nothing, or names another creator's link, gives an empty page", async () => {
+    for (const q of [
+      'link_id=l_b1',
+      'product_id=p_secret_1',
+      'brand_id=b_secret',
+      'asin=B0ZZZZZZZZ',
+      'marketplace=JP',
+      'brand_id=nope',
+    ]) {
       const res = await s.get(R(`${range}&${q}`), TOKENS.cr_a)
       assert.equal(res.status, 200, q)
       assert.deepEqual(res.body, { reports: [], next_cursor: null }, q)
@@ -130,10 +150,26 @@ describe('reports: parameter errors', () => {
   const bad: [string, string, string][] = [
     [`end=${day(1)}`, 'invalid_request', 'start is required'],
     [`start=${day(1)}`, 'invalid_request', 'end is required'],
-    ['start=2026-02-30&end=2026-03-02', 'invalid_request', 'start must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31'],
-    ['start=2026-3-1&end=2026-03-02', 'invalid_request', 'start must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31'],
-    ['start=2026-03-01&end=tomorrow', 'invalid_request', 'end must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31'],
-    ['start=2026-03-05&end=2026-03-04', 'invalid_request', 'end must not be before start (start 2026-03-05, end 2026-03-04)'],
+    [
+      'start=2026-02-30&end=2026-03-02',
+      'invalid_request',
+      'start must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31',
+    ],
+    [
+      'start=2026-3-1&end=2026-03-02',
+      'invalid_request',
+      'start must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31',
+    ],
+    [
+      'start=2026-03-01&end=tomorrow',
+      'invalid_request',
+      'end must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31',
+    ],
+    [
+      'start=2026-03-05&end=2026-03-04',
+      'invalid_request',
+      'end must not be before start (start 2026-03-05, end 2026-03-04)',
+    ],
     [`${range}&limit=0`, 'invalid_pagination', 'limit must be a whole number from 1 to 500'],
     [`${range}&limit=501`, 'invalid_pagination', 'limit must be a whole number from 1 to 500'],
     [`${range}&limit=-1`, 'invalid_pagination', 'limit must be a whole number from 1 to 500'],
@@ -143,9 +179,17 @@ describe('reports: parameter errors', () => {
     [`${range}&limit=%205`, 'invalid_pagination', 'limit must be a whole number from 1 to 500'],
     [`${range}&limit=1e2`, 'invalid_pagination', 'limit must be a whole number from 1 to 500'],
     [`${range}&limit=5&limit=6`, 'invalid_pagination', 'limit must be given only once'],
-    [`${range}&cursor=abc`, 'invalid_pagination', 'cursor is not valid here: send next_cursor exactly as received, with the same endpoint, token owner and filters'],
+    [
+      `${range}&cursor=abc`,
+      'invalid_pagination',
+      'cursor is not valid here: send next_cursor exactly as received, with the same endpoint, token owner and filters',
+    ],
     [`${range}&cursor=`, 'invalid_pagination', 'cursor is not valid: send next_cursor exactly as received'],
-    [`${range}&marketplace=GB`, 'invalid_request', 'marketplace must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA (got "GB")'],
+    [
+      `${range}&marketplace=GB`,
+      'invalid_request',
+      'marketplace must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA (got "GB")',
+    ],
     [`${range}&brand_id=`, 'invalid_request', 'brand_id must not be empty'],
     [`${range}&brand_id=${'x'.repeat(257)}`, 'invalid_request', 'brand_id must be at most 256 characters'],
     [`${range}&brand_id=a&brand_id=b`, 'invalid_request', 'brand_id must be given only once'],
@@ -206,8 +250,19 @@ describe('reports: pagination', () => {
     const got = await walk(s, R(range), TOKENS.cr_a, 'reports', 13, async (page) => {
       // New rows on days both behind and ahead of the walk, and restated metrics of existing rows.
       const rows = [0, 15, 29].map((d) => ({
-        date: day(d), link_id: 'l_a2', product_id: 'p_active_04', marketplace: 'US', currency: 'USD',
-        sales_cents: page, commission_cents: 0, commission_status: 'pending', orders: 0, units_sold: 0, clicks: page, detail_page_views: 0, add_to_carts: 0,
+        date: day(d),
+        link_id: 'l_a2',
+        product_id: 'p_active_04',
+        marketplace: 'US',
+        currency: 'USD',
+        sales_cents: page,
+        commission_cents: 0,
+        commission_status: 'pending',
+        orders: 0,
+        units_sold: 0,
+        clicks: page,
+        detail_page_views: 0,
+        add_to_carts: 0,
       }))
       const restated = { ...ds.report_rows[0]!, clicks: 1000 + page }
       extra += 3
@@ -221,14 +276,23 @@ describe('reports: pagination', () => {
 })
 
 describe('reports: cursors', () => {
-  const firstCursor = async (q = range, token: string = TOKENS.cr_a) => (await s.get(R(`${q}&limit=5`), token)).body.next_cursor as string
+  const firstCursor = async (q = range, token: string = TOKENS.cr_a) =>
+    (await s.get(R(`${q}&limit=5`), token)).body.next_cursor as string
 
   test('an altered cursor is 400 invalid_pagination', async () => {
     const c = await firstCursor()
     const [payload, sig] = c.split('.')
     const flip = (t: string, i: number) => t.slice(0, i) + (t[i] === 'A' ? 'B' : 'A') + t.slice(i + 1)
     const forged = Buffer.from(JSON.stringify([1, day(20), 1])).toString('base64url')
-    for (const bad of [flip(c, 3), `${payload}.${flip(sig!, 2)}`, `${forged}.${sig}`, `${payload}`, `${c}x`, c.slice(0, -1), 'x'.repeat(513)]) {
+    for (const bad of [
+      flip(c, 3),
+      `${payload}.${flip(sig!, 2)}`,
+      `${forged}.${sig}`,
+      `${payload}`,
+      `${c}x`,
+      c.slice(0, -1),
+      'x'.repeat(513),
+    ]) {
       const res = await s.get(R(`${range}&cursor=${encodeURIComponent(bad)}`), TOKENS.cr_a)
       assert.equal(res.status, 400, bad)
       assert.equal(res.body.error.code, 'invalid_pagination')
@@ -264,12 +328,21 @@ describe('reports: cursors', () => {
   test('a cursor survives a server restart with the same secret, and rotation keeps old cursors valid', async () => {
     const c = encodeURIComponent(await firstCursor())
     const { buildApp } = await import('../src/http/app.js')
-    const rotated = await buildApp({ db: s.db, cursorSecrets: ['new-secret-0123456789abcdef0123456789abcdef', 'test-cursor-secret-0123456789abcdef0123456789'] })
-    const ok = await rotated.inject({ url: R(`${range}&limit=5&cursor=${c}`), headers: { authorization: `Bearer ${TOKENS.cr_a}` } })
+    const rotated = await buildApp({
+      db: s.db,
+      cursorSecrets: ['new-secret-0123456789abcdef0123456789abcdef', 'test-cursor-secret-0123456789abcdef0123456789'],
+    })
+    const ok = await rotated.inject({
+      url: R(`${range}&limit=5&cursor=${c}`),
+      headers: { authorization: `Bearer ${TOKENS.cr_a}` },
+    })
     assert.equal(ok.statusCode, 200)
     const next = ok.json().next_cursor
     const unrotated = await buildApp({ db: s.db, cursorSecrets: ['other-secret-0123456789abcdef0123456789abcd'] })
-    const bad = await unrotated.inject({ url: R(`${range}&limit=5&cursor=${encodeURIComponent(next)}`), headers: { authorization: `Bearer ${TOKENS.cr_a}` } })
+    const bad = await unrotated.inject({
+      url: R(`${range}&limit=5&cursor=${encodeURIComponent(next)}`),
+      headers: { authorization: `Bearer ${TOKENS.cr_a}` },
+    })
     assert.equal(bad.statusCode, 400)
     await rotated.close()
     await unrotated.close()

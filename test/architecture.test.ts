@@ -11,7 +11,20 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url))
 /** What each layer may import, besides itself. Lower layers never import higher ones. */
 export const ALLOWED: Record<string, string[]> = {
   bin: ['cli'],
-  cli: ['http', 'ingest', 'dataset', 'demo', 'settlement', 'webhooks', 'tokens', 'events', 'db', 'domain', 'config', 'client'],
+  cli: [
+    'http',
+    'ingest',
+    'dataset',
+    'demo',
+    'settlement',
+    'webhooks',
+    'tokens',
+    'events',
+    'db',
+    'domain',
+    'config',
+    'client',
+  ],
   demo: ['dataset', 'ingest', 'settlement', 'tokens', 'db', 'domain', 'config'],
   http: ['webhooks', 'tokens', 'events', 'db', 'domain', 'config'],
   webhooks: ['events', 'db', 'domain', 'config'],
@@ -51,7 +64,8 @@ test('every import of src/ points down the layers (docs/architecture.md)', () =>
       if (to === from) continue
       if (!edges.has(from)) edges.set(from, new Set())
       edges.get(from)!.add(to)
-      if (!ALLOWED[from]!.includes(to)) wrong.push(`${relative(SRC, file)} → ${relative(SRC, target)} (${from} → ${to})`)
+      if (!ALLOWED[from]!.includes(to))
+        wrong.push(`${relative(SRC, file)} → ${relative(SRC, target)} (${from} → ${to})`)
     }
   }
   assert.deepEqual(wrong, [], 'imports that point up or sideways')

@@ -29,13 +29,23 @@ after(() => close())
 const worldArb = fc.record({
   creators: fc.integer({ min: 1, max: 3 }),
   sellers: fc.array(fc.constantFrom('seller', 'operator'), { minLength: 1, maxLength: 3 }),
-  brands: fc.array(fc.record({ status: fc.constantFrom(...STATUSES), discoverable: fc.boolean(), ads: fc.boolean(), products: fc.array(fc.constantFrom(...STATUSES), { maxLength: 4 }) }), {
-    minLength: 1,
-    maxLength: 5,
-  }),
+  brands: fc.array(
+    fc.record({
+      status: fc.constantFrom(...STATUSES),
+      discoverable: fc.boolean(),
+      ads: fc.boolean(),
+      products: fc.array(fc.constantFrom(...STATUSES), { maxLength: 4 }),
+    }),
+    {
+      minLength: 1,
+      maxLength: 5,
+    },
+  ),
   partnerships: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...PARTNERSHIP)), { maxLength: 6 }),
   grants: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }),
-  links: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.array(fc.tuple(fc.nat({ max: 9 }), fc.nat()), { maxLength: 5 })), { maxLength: 8 }),
+  links: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.array(fc.tuple(fc.nat({ max: 9 }), fc.nat()), { maxLength: 5 })), {
+    maxLength: 8,
+  }),
   limit: fc.integer({ min: 1, max: 7 }),
 })
 type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never
@@ -48,14 +58,35 @@ interface Model {
   links: Map<string, string> // link → creator
   rows: Map<string, string> // row key → creator
 }
-const model: Model = { brands: new Map(), partnerships: new Map(), grants: new Set(), products: new Map(), links: new Map(), rows: new Map() }
+const model: Model = {
+  brands: new Map(),
+  partnerships: new Map(),
+  grants: new Set(),
+  products: new Map(),
+  links: new Map(),
+  rows: new Map(),
+}
 
 function dataset(run: number, w: World) {
   const p = `r${run}_`
   const creators = Array.from({ length: w.creators }, (_, i) => `${p}cr${i}`)
   const sellers = w.sellers.map((role, i) => ({ id: `${p}sl${i}`, role }))
-  const brands = w.brands.map((b, i) => ({ id: `${p}b${i}`, name: `Brand ${i}`, status: b.status, discoverable: b.discoverable, ads_connected: b.ads }))
-  const products = w.brands.flatMap((b, i) => b.products.map((status, j) => ({ id: `${p}b${i}_p${j}`, brand_id: `${p}b${i}`, asin: `B0${run}X${i}X${j}`.padEnd(10, '0').slice(0, 10), title: 't', status })))
+  const brands = w.brands.map((b, i) => ({
+    id: `${p}b${i}`,
+    name: `Brand ${i}`,
+    status: b.status,
+    discoverable: b.discoverable,
+    ads_connected: b.ads,
+  }))
+  const products = w.brands.flatMap((b, i) =>
+    b.products.map((status, j) => ({
+      id: `${p}b${i}_p${j}`,
+      brand_id: `${p}b${i}`,
+      asin: `B0${run}X${i}X${j}`.padEnd(10, '0').slice(0, 10),
+      title: 't',
+      status,
+    })),
+  )
   const pick = <T>(xs: T[], n: number) => xs[n % xs.length]!
   const partnerships = new Map<string, { creator_id: string; brand_id: string; status: string }>()
   for (const [c, b, status] of w.partnerships) {
@@ -72,15 +103,39 @@ function dataset(run: number, w: World) {
   w.links.forEach(([c, b, rs], i) => {
     const brandProducts = products.filter((x) => x.brand_id === pick(brands, b).id)
     if (brandProducts.length === 0) return
-    const link = { id: `${p}l${i}`, creator_id: pick(creators, c), brand_id: pick(brands, b).id, product_id: brandProducts[0]!.id, short_url: 'https://s.example/x', destination_url: 'https://www.amazon.com/dp/x' }
+    const link = {
+      id: `${p}l${i}`,
+      creator_id: pick(creators, c),
+      brand_id: pick(brands, b).id,
+      product_id: brandProducts[0]!.id,
+      short_url: 'https://s.example/x',
+      destination_url: 'https://www.amazon.com/dp/x',
+    }
     links.push(link)
     for (const [d, pr] of rs) {
       const product = pick(brandProducts, pr)
-      const row = { date: dayOf(d), link_id: link.id, product_id: product.id, marketplace: 'US', currency: 'USD', sales_cents: 100, commission_cents: 10, commission_status: 'pending', orders: 1, units_sold: 1, clicks: 1, detail_page_views: 1, add_to_carts: 0 }
+      const row = {
+        date: dayOf(d),
+        link_id: link.id,
+        product_id: product.id,
+        marketplace: 'US',
+        currency: 'USD',
+        sales_cents: 100,
+        commission_cents: 10,
+        commission_status: 'pending',
+        orders: 1,
+        units_sold: 1,
+        clicks: 1,
+        detail_page_views: 1,
+        add_to_carts: 0,
+      }
       rows.set(`${row.date}|${row.link_id}|${row.product_id}|US`, row)
     }
   })
-  const accounts = [...creators.map((id) => ({ id, role: 'creator', name: id })), ...sellers.map((s) => ({ id: s.id, role: s.role, name: s.id }))]
+  const accounts = [
+    ...creators.map((id) => ({ id, role: 'creator', name: id })),
+    ...sellers.map((s) => ({ id: s.id, role: s.role, name: s.id })),
+  ]
   const tokenOf = (id: string) => `tok_${id}_0123456789abcdef`
   return {
     tokenOf,
@@ -101,12 +156,14 @@ function dataset(run: number, w: World) {
 }
 
 function remember(d: ReturnType<typeof dataset>['ds']) {
-  for (const b of d.brands) model.brands.set(b.id, { status: b.status, discoverable: b.discoverable, ads: b.ads_connected })
+  for (const b of d.brands)
+    model.brands.set(b.id, { status: b.status, discoverable: b.discoverable, ads: b.ads_connected })
   for (const x of d.partnerships) model.partnerships.set(`${x.creator_id}|${x.brand_id}`, x.status)
   for (const g of d.brand_access) model.grants.add(`${g.account_id}|${g.brand_id}`)
   for (const x of d.products) model.products.set(x.id, x.brand_id)
   for (const l of d.links) model.links.set(l.id as string, l.creator_id as string)
-  for (const r of d.report_rows) model.rows.set(`${r.date}|${r.link_id}|${r.product_id}|US`, model.links.get(r.link_id as string)!)
+  for (const r of d.report_rows)
+    model.rows.set(`${r.date}|${r.link_id}|${r.product_id}|US`, model.links.get(r.link_id as string)!)
 }
 
 async function get(url: string, token: string) {
@@ -144,31 +201,45 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
       for (const creator of d.creators) {
         const token = d.tokenOf(creator)
         const brands = await walk('/api/creator/v1/brands', token, 'brands', w.limit)
-        const mayList = [...model.brands].filter(([id, b]) => (b.status === 'active' && b.discoverable) || model.partnerships.has(`${creator}|${id}`)).map(([id]) => id)
+        const mayList = [...model.brands]
+          .filter(([id, b]) => (b.status === 'active' && b.discoverable) || model.partnerships.has(`${creator}|${id}`))
+          .map(([id]) => id)
         assert.deepEqual(sorted(brands.items.map((b) => b.id)), sorted(mayList), `${creator}: brands`)
-        for (const b of brands.items) assert.equal(b.partnership_status, model.partnerships.get(`${creator}|${b.id}`) ?? null)
+        for (const b of brands.items)
+          assert.equal(b.partnership_status, model.partnerships.get(`${creator}|${b.id}`) ?? null)
 
         const reports = await walk(`/api/creator/v1/reports?${range}`, token, 'reports', w.limit)
-        for (const r of reports.items) assert.equal(model.links.get(r.link.id), creator, `${creator} received a row of link ${r.link.id}`)
+        for (const r of reports.items)
+          assert.equal(model.links.get(r.link.id), creator, `${creator} received a row of link ${r.link.id}`)
         const own = [...model.rows].filter(([, c]) => c === creator).map(([k]) => k)
-        assert.deepEqual(sorted(reports.items.map((r) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`)), sorted(own))
+        assert.deepEqual(
+          sorted(reports.items.map((r) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`)),
+          sorted(own),
+        )
 
         // the changes feed: exactly this creator's rows, each once (no writes meanwhile)
         const feed: any[] = []
         let feedCursor: string | null = null
         for (let i = 0; i < 1000; i++) {
-          const res = await get(`/api/creator/v1/reports/changes?limit=${w.limit}${feedCursor ? `&cursor=${encodeURIComponent(feedCursor)}` : ''}`, token)
+          const res = await get(
+            `/api/creator/v1/reports/changes?limit=${w.limit}${feedCursor ? `&cursor=${encodeURIComponent(feedCursor)}` : ''}`,
+            token,
+          )
           assert.equal(res.status, 200, JSON.stringify(res.body))
           feed.push(...res.body.reports)
           feedCursor = res.body.next_cursor
           if (!res.body.has_more) break
         }
         const keysOf = (rows: any[]) => rows.map((r) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`)
-        for (const r of feed) assert.equal(model.links.get(r.link.id), creator, `${creator}'s feed carried a row of link ${r.link.id}`)
+        for (const r of feed)
+          assert.equal(model.links.get(r.link.id), creator, `${creator}'s feed carried a row of link ${r.link.id}`)
         assert.deepEqual(sorted(keysOf(feed)), sorted(own), `${creator}: the feed holds its rows, each once`)
         if (feedCursor && d.creators.length > 1) {
           const other = d.creators.find((c) => c !== creator)!
-          const res = await get(`/api/creator/v1/reports/changes?cursor=${encodeURIComponent(feedCursor)}`, d.tokenOf(other))
+          const res = await get(
+            `/api/creator/v1/reports/changes?cursor=${encodeURIComponent(feedCursor)}`,
+            d.tokenOf(other),
+          )
           assert.equal(res.body.error.code, 'invalid_pagination', 'a feed cursor belongs to its creator')
         }
 
@@ -210,12 +281,21 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
         const token = d.tokenOf(seller)
         // the granted brands, each with its active product count, and no other
         const granted = await walk('/api/seller/v1/brands', token, 'brands', w.limit)
-        const expectedGrants = [...model.grants].filter((g) => g.startsWith(`${seller}|`)).map((g) => g.slice(seller.length + 1))
-        assert.deepEqual(granted.items.map((b) => b.id), sorted(expectedGrants), `${seller}: granted brands, in id order`)
+        const expectedGrants = [...model.grants]
+          .filter((g) => g.startsWith(`${seller}|`))
+          .map((g) => g.slice(seller.length + 1))
+        assert.deepEqual(
+          granted.items.map((b) => b.id),
+          sorted(expectedGrants),
+          `${seller}: granted brands, in id order`,
+        )
         for (const b of granted.items) assert.equal(b.status, model.brands.get(b.id)!.status)
         for (const creator of d.creators) {
           if (granted.cursors[0]) {
-            const res = await get(`/api/seller/v1/brands?limit=${w.limit}&cursor=${granted.cursors[0]}`, d.tokenOf(creator))
+            const res = await get(
+              `/api/seller/v1/brands?limit=${w.limit}&cursor=${granted.cursors[0]}`,
+              d.tokenOf(creator),
+            )
             assert.equal(res.status, 403, 'a creator token is refused before its cursor is read')
           }
         }
@@ -239,5 +319,7 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
     }),
     { numRuns: RUNS, includeErrorInReport: true },
   )
-  t.diagnostic(`${RUNS} worlds, ${checked} tokens checked; ${model.brands.size} brands, ${model.rows.size} report rows in all`)
+  t.diagnostic(
+    `${RUNS} worlds, ${checked} tokens checked; ${model.brands.size} brands, ${model.rows.size} report rows in all`,
+  )
 })

@@ -90,11 +90,15 @@ export class Instance {
     let gone = false
     void exited.then(() => (gone = true))
     // a cold start of three instances at once takes 10-20 s on a 2-CPU machine
-    await waitFor(`${this.name} listening`, () => {
-      if (gone) throw new Error(`${this.name} exited while starting:\n${out}`)
-      // "serving" is logged just after "Server listening": wait for the line that says it is set up
-      return out.includes('Server listening at') && out.includes('"msg":"serving"')
-    }, 60_000)
+    await waitFor(
+      `${this.name} listening`,
+      () => {
+        if (gone) throw new Error(`${this.name} exited while starting:\n${out}`)
+        // "serving" is logged just after "Server listening": wait for the line that says it is set up
+        return out.includes('Server listening at') && out.includes('"msg":"serving"')
+      },
+      60_000,
+    )
   }
 
   /** SIGKILL to the serving process, as a crash or the OOM killer would. */
@@ -143,7 +147,10 @@ export class Haproxy {
   }
 
   static async start(bin: string, env: Record<string, string>): Promise<Haproxy> {
-    const child = spawn(bin, ['-db', '-f', join(root, 'deploy/haproxy.cfg')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(bin, ['-db', '-f', join(root, 'deploy/haproxy.cfg')], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     const lb = new Haproxy(child, `http://${env.CSAPI_LB_STATS_BIND}/stats;csv`)
     await waitFor('HAProxy stats', () =>
       lb.stats().then(

@@ -49,8 +49,10 @@ test('bench prerequisites: a PATH without wrk stops the run at start with the in
 
 test('bench prerequisites: the message names both tools and the install command', () => {
   const tools = ['wrk (package wrk)', 'pgbench (package postgresql-client)']
-  assert.equal(describeProblems({ tools, database: null }), 'bench: missing prerequisites:\n' +
-    `not on PATH: ${tools.join(', ')}; install with:\n  ${INSTALL}\n`)
+  assert.equal(
+    describeProblems({ tools, database: null }),
+    'bench: missing prerequisites:\n' + `not on PATH: ${tools.join(', ')}; install with:\n  ${INSTALL}\n`,
+  )
   assert.equal(describeProblems({ tools: [], database: null }), null)
   assert.equal(INSTALL, 'apt-get update && apt-get install -y wrk postgresql-client')
 })

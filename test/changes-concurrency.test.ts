@@ -33,7 +33,8 @@ const tokens = new Map<string, string>()
 
 before(async () => {
   s = await startServer(dataset)
-  for (const c of creators) tokens.set(c, (await createToken(s.db, { accountId: c, name: 'feed', expiresAt: null })).token)
+  for (const c of creators)
+    tokens.set(c, (await createToken(s.db, { accountId: c, name: 'feed', expiresAt: null })).token)
   work = mkdtempSync(join(tmpdir(), 'csapi-feed-'))
   writeAmazonReports(dataset, join(work, 'amazon'), { today: TODAY })
 })
@@ -52,7 +53,9 @@ function writes() {
   return {
     // restated metrics and new rows, and tracking ids corrected
     restate: {
-      report_rows: rowsOf(links[0]!.id).slice(0, 40).map((r) => ({ ...r, clicks: r.clicks + 1000, commission_status: 'pending' as const })),
+      report_rows: rowsOf(links[0]!.id)
+        .slice(0, 40)
+        .map((r) => ({ ...r, clicks: r.clicks + 1000, commission_status: 'pending' as const })),
       links: links.slice(1, 3).map((l) => ({ ...l, tracking_id: `${l.tracking_id}-fixed` })),
     },
     // an ASIN corrected on a product with rows
@@ -142,39 +145,51 @@ describe('the changes feed under concurrent writers', () => {
     await finalCheck(mirrors)
     const items = [...mirrors.values()].reduce((n, m) => n + m.items, 0)
     assert.ok(polls > 1, `the poller ran during the writes (${polls} rounds)`)
-    assert.ok(items > dataset.report_rows.length, `changes came (${items} items for ${dataset.report_rows.length} rows)`)
+    assert.ok(
+      items > dataset.report_rows.length,
+      `changes came (${items} items for ${dataset.report_rows.length} rows)`,
+    )
   })
 
-  test('out-of-order commits: a writer that started later cannot commit its changes before an earlier one; the poller misses neither', { skip: onPostgres ? false : 'needs two connections: PostgreSQL' }, async () => {
-    const creator = accounts.creator
-    const m = new Mirror(get, tokens.get(creator)!, 100)
-    await m.poll()
-    const rows = await s.db.query<{ id: number }>(`select id from report_rows where creator_id = $1 order by date desc, id limit 2`, [creator])
-    const c1 = new pg.Client({ connectionString: s.url! })
-    const c2 = new pg.Client({ connectionString: s.url! })
-    await c1.connect()
-    await c2.connect()
-    try {
-      // T1 begins and changes a row: its change number is taken (and the writers' lock held)
-      await c1.query('begin')
-      await c1.query(`update report_rows set clicks = clicks + 1 where id = $1`, [rows[0]!.id])
-      // T2 begins later and changes another row: it waits for T1, so it cannot commit first
-      await c2.query('begin')
-      let t2Done = false
-      const t2 = c2.query(`update report_rows set clicks = clicks + 1 where id = $1`, [rows[1]!.id]).then(() => (t2Done = true))
-      await sleep(300)
-      assert.equal(t2Done, false, 'the later writer waits for the earlier one')
-      assert.equal(await m.poll(), 0, 'nothing is visible while T1 is open')
-      await c1.query('commit')
-      await t2
-      await c2.query('commit')
-      assert.equal(await m.poll(), 2, 'both changes, none skipped')
-      assertSame(m.rows, await walkAll(get, tokens.get(creator)!))
-    } finally {
-      await c1.end()
-      await c2.end()
-    }
-  })
+  test(
+    'out-of-order commits: a writer that started later cannot commit its changes before an earlier one; the poller misses neither',
+    { skip: onPostgres ? false : 'needs two connections: PostgreSQL' },
+    async () => {
+      const creator = accounts.creator
+      const m = new Mirror(get, tokens.get(creator)!, 100)
+      await m.poll()
+      const rows = await s.db.query<{ id: number }>(
+        `select id from report_rows where creator_id = $1 order by date desc, id limit 2`,
+        [creator],
+      )
+      const c1 = new pg.Client({ connectionString: s.url! })
+      const c2 = new pg.Client({ connectionString: s.url! })
+      await c1.connect()
+      await c2.connect()
+      try {
+        // T1 begins and changes a row: its change number is taken (and the writers' lock held)
+        await c1.query('begin')
+        await c1.query(`update report_rows set clicks = clicks + 1 where id = $1`, [rows[0]!.id])
+        // T2 begins later and changes another row: it waits for T1, so it cannot commit first
+        await c2.query('begin')
+        let t2Done = false
+        const t2 = c2
+          .query(`update report_rows set clicks = clicks + 1 where id = $1`, [rows[1]!.id])
+          .then(() => (t2Done = true))
+        await sleep(300)
+        assert.equal(t2Done, false, 'the later writer waits for the earlier one')
+        assert.equal(await m.poll(), 0, 'nothing is visible while T1 is open')
+        await c1.query('commit')
+        await t2
+        await c2.query('commit')
+        assert.equal(await m.poll(), 2, 'both changes, none skipped')
+        assertSame(m.rows, await walkAll(get, tokens.get(creator)!))
+      } finally {
+        await c1.end()
+        await c2.end()
+      }
+    },
+  )
 
   test('a walk of /reports during writes, then the feed from its Changes-Cursor: equal to /reports', async () => {
     const creator = accounts.creator
@@ -184,10 +199,21 @@ describe('the changes feed under concurrent writers', () => {
     const m = new Mirror(get, token, 50)
     for (const r of first.body.reports) m.rows.set(`${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`, r)
     // a write lands in the middle of the walk
-    const writing = importDataset(s.db, parseDataset({ report_rows: dataset.report_rows.filter((r) => dataset.links.find((l) => l.id === r.link_id)!.creator_id === creator).slice(0, 30).map((r) => ({ ...r, orders: r.orders + 1, units_sold: r.units_sold + 1 })) }))
+    const writing = importDataset(
+      s.db,
+      parseDataset({
+        report_rows: dataset.report_rows
+          .filter((r) => dataset.links.find((l) => l.id === r.link_id)!.creator_id === creator)
+          .slice(0, 30)
+          .map((r) => ({ ...r, orders: r.orders + 1, units_sold: r.units_sold + 1 })),
+      }),
+    )
     let cursor = first.body.next_cursor as string | null
     while (cursor) {
-      const page = await get(`/api/creator/v1/reports?start=0001-01-01&end=9999-12-31&limit=50&cursor=${encodeURIComponent(cursor)}`, token)
+      const page = await get(
+        `/api/creator/v1/reports?start=0001-01-01&end=9999-12-31&limit=50&cursor=${encodeURIComponent(cursor)}`,
+        token,
+      )
       for (const r of page.body.reports) m.rows.set(`${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`, r)
       cursor = page.body.next_cursor
     }

@@ -60,7 +60,10 @@ export async function walkAll(get: Get, token: string, limit = 500): Promise<Map
   const rows = new Map<string, Row>()
   let cursor: string | null = null
   do {
-    const res = await get(`/api/creator/v1/reports?${ALL_DATES}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token)
+    const res = await get(
+      `/api/creator/v1/reports?${ALL_DATES}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      token,
+    )
     assert.equal(res.status, 200, JSON.stringify(res.body))
     for (const r of res.body.reports as Row[]) {
       assert.ok(!rows.has(rowKey(r)), `${rowKey(r)} twice in one walk`)
@@ -75,6 +78,10 @@ export async function walkAll(get: Get, token: string, limit = 500): Promise<Map
 export function assertSame(mirror: Map<string, Row>, reference: Map<string, Row>, what = 'mirror') {
   const missing = [...reference.keys()].filter((k) => !mirror.has(k))
   const extra = [...mirror.keys()].filter((k) => !reference.has(k))
-  assert.deepEqual({ missing: missing.slice(0, 5), extra: extra.slice(0, 5) }, { missing: [], extra: [] }, `${what}: ${missing.length} missing, ${extra.length} extra`)
+  assert.deepEqual(
+    { missing: missing.slice(0, 5), extra: extra.slice(0, 5) },
+    { missing: [], extra: [] },
+    `${what}: ${missing.length} missing, ${extra.length} extra`,
+  )
   for (const [k, r] of reference) assert.deepEqual(mirror.get(k), r, `${what}: row ${k} differs`)
 }

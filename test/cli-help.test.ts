@@ -66,7 +66,10 @@ for (const cmd of tree) {
     const r = await csapi(...words(path), '--no-such-option')
     assert.equal(r.code, 2)
     assert.equal(r.out, '')
-    const [message, usage, hint] = r.err.trimEnd().split('\n').filter((l) => !l.startsWith('(Did you mean'))
+    const [message, usage, hint] = r.err
+      .trimEnd()
+      .split('\n')
+      .filter((l) => !l.startsWith('(Did you mean'))
     // options are checked in commander's order: a required option or argument may be missing first
     assert.match(message!, /^csapi: (unknown option '--no-such-option'|required option '.+' not specified)$/)
     assert.match(usage!, new RegExp(`^usage: ${escape(path)} `))

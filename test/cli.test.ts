@@ -57,7 +57,9 @@ function file(name: string, content: unknown): string {
 }
 
 const counts = (db: Awaited<ReturnType<typeof openDb>>) =>
-  db.query<{ n: number }>(`select (select count(*) from accounts) + (select count(*) from products) + (select count(*) from report_rows) as n`)
+  db.query<{ n: number }>(
+    `select (select count(*) from accounts) + (select count(*) from products) + (select count(*) from report_rows) as n`,
+  )
 
 describe('csapi import', () => {
   test('a bad file is refused whole, naming section, index and field; nothing is written', async () => {
@@ -76,7 +78,10 @@ describe('csapi import', () => {
     ds.report_rows.push({ ...ds.report_rows[0]!, link_id: 'l_missing' })
     const r = await csapi(['import', file('ref', ds)])
     assert.equal(r.code, 1)
-    assert.match(r.stderr, new RegExp(`report_rows\\[${ds.report_rows.length - 1}\\]\\.link_id: unknown link "l_missing"`))
+    assert.match(
+      r.stderr,
+      new RegExp(`report_rows\\[${ds.report_rows.length - 1}\\]\\.link_id: unknown link "l_missing"`),
+    )
     assert.equal((await withDb(counts))[0]!.n, 0)
   })
 
@@ -97,12 +102,16 @@ describe('csapi import', () => {
     const before = await withDb((db) => db.query(`select id, updated_at from products order by id`))
     const second = await csapi(['import', path])
     assert.equal(second.code, 0)
-    for (const line of second.stdout.trim().split('\n').slice(1)) assert.match(line, /\s0 inserted\s+0 updated\s+\d+ unchanged/)
+    for (const line of second.stdout.trim().split('\n').slice(1))
+      assert.match(line, /\s0 inserted\s+0 updated\s+\d+ unchanged/)
     assert.deepEqual(await withDb((db) => db.query(`select id, updated_at from products order by id`)), before)
   })
 
   test('standard input with -, and an update is counted as updated', async () => {
-    const r = await csapi(['import', '-'], JSON.stringify({ brands: [{ id: 'b_active', name: 'Renamed Brand', status: 'active' }] }))
+    const r = await csapi(
+      ['import', '-'],
+      JSON.stringify({ brands: [{ id: 'b_active', name: 'Renamed Brand', status: 'active' }] }),
+    )
     assert.equal(r.code, 0, r.stderr)
     assert.match(r.stdout, /brands\s+0 inserted\s+1 updated\s+0 unchanged/)
   })
@@ -115,7 +124,9 @@ describe('csapi tokens', () => {
     const token = created.stdout.trim().split('\n').pop()!
     assert.match(token, /^csapi_[A-Za-z0-9_-]{43}$/)
     const id = /token (tok_[0-9a-f]+)/.exec(created.stdout)![1]!
-    const row = await withDb(async (db) => (await db.query<Record<string, unknown>>(`select * from api_tokens where id = $1`, [id]))[0]!)
+    const row = await withDb(
+      async (db) => (await db.query<Record<string, unknown>>(`select * from api_tokens where id = $1`, [id]))[0]!,
+    )
     assert.deepEqual(Buffer.from(row.token_hash as Uint8Array), createHash('sha256').update(token).digest())
     assert.ok(!JSON.stringify(row).includes(token.slice(6)), 'the token itself is not stored')
     const days = (new Date(row.expires_at as string).getTime() - Date.now()) / 86_400_000
@@ -161,7 +172,11 @@ describe('csapi tokens', () => {
     const cases: [string[], number, RegExp][] = [
       [['tokens', 'create'], 2, /required option '--account <id>' not specified/],
       [['tokens', 'create', '--account', 'nobody'], 2, /no account "nobody": import it first/],
-      [['tokens', 'create', '--account', 'cr_a', '--expires-in', '3 weeks'], 2, /--expires-in must look like 90d, 12h or 30m/],
+      [
+        ['tokens', 'create', '--account', 'cr_a', '--expires-in', '3 weeks'],
+        2,
+        /--expires-in must look like 90d, 12h or 30m/,
+      ],
       [['tokens', 'revoke', 'tok_nope'], 2, /no token "tok_nope" \(see csapi tokens list\)/],
       [['tokens', 'frobnicate'], 2, /unknown command 'frobnicate'[\s\S]*csapi tokens --help/],
       [['serve', '--prot', '1'], 2, /unknown option '--prot'/],
@@ -191,7 +206,11 @@ describe('csapi migrate', () => {
       for (const args of [['migrate'], ['serve', '--port', '0']]) {
         const r = await csapi(args)
         assert.equal(r.code, 1, `${args[0]}: ${r.stdout}${r.stderr}`)
-        assert.match(r.stderr, /schema version 999, newer than this release knows \(\d+\): it was migrated by a newer csapi/, args[0])
+        assert.match(
+          r.stderr,
+          /schema version 999, newer than this release knows \(\d+\): it was migrated by a newer csapi/,
+          args[0],
+        )
       }
       const after = await openDb(t.url)
       assert.deepEqual(await after.query('select version from schema_migrations order by version'), before)
@@ -204,7 +223,9 @@ describe('csapi migrate', () => {
   })
 
   test('a bad DATABASE_URL is a configuration error', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'migrate'], { env: { ...process.env, DATABASE_URL: 'mysql://x' } })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'migrate'], {
+      env: { ...process.env, DATABASE_URL: 'mysql://x' },
+    })
     let stderr = ''
     child.stderr.on('data', (d) => (stderr += d))
     const code = await new Promise((resolve) => child.on('close', resolve))

@@ -5,7 +5,14 @@ import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:http'
 import { startServer, type TestServer } from './helpers.js'
 import { TOKENS, fixture } from './fixture.js'
-import { Client, ConnectionError, RateLimitError, ServerError, TimeoutError, type FetchLike } from '../src/client/index.js'
+import {
+  Client,
+  ConnectionError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  type FetchLike,
+} from '../src/client/index.js'
 import { backoffMs, parseRetryAfter } from '../src/client/http.js'
 
 let s: TestServer
@@ -25,8 +32,17 @@ function flaky(failures: number, fail: () => Promise<Response>) {
   return { f, seen }
 }
 const networkError = () => Promise.reject(new TypeError('fetch failed'))
-const status = (code: number, headers: Record<string, string> = {}) => () =>
-  Promise.resolve(new Response(JSON.stringify({ error: { code: code === 429 ? 'rate_limited' : 'service_unavailable', message: 'try later' } }), { status: code, headers: { 'content-type': 'application/json', 'x-request-id': 'req-1', ...headers } }))
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  () =>
+    Promise.resolve(
+      new Response(
+        JSON.stringify({
+          error: { code: code === 429 ? 'rate_limited' : 'service_unavailable', message: 'try later' },
+        }),
+        { status: code, headers: { 'content-type': 'application/json', 'x-request-id': 'req-1', ...headers } },
+      ),
+    )
 
 describe('client: retries', () => {
   test('network errors are retried with backoff until the real server answers', async () => {
@@ -72,7 +88,15 @@ describe('client: retries', () => {
   test('persistent 429 ends in a RateLimitError with the request id and Retry-After', async () => {
     const { f, seen } = flaky(9, status(429, { 'retry-after': '0' }))
     const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f, maxRetries: 3 })
-    await assert.rejects(client.creator.brands.list(), (e: unknown) => e instanceof RateLimitError && e.status === 429 && e.code === 'rate_limited' && e.requestId === 'req-1' && e.retryAfterMs === 0)
+    await assert.rejects(
+      client.creator.brands.list(),
+      (e: unknown) =>
+        e instanceof RateLimitError &&
+        e.status === 429 &&
+        e.code === 'rate_limited' &&
+        e.requestId === 'req-1' &&
+        e.retryAfterMs === 0,
+    )
     assert.equal(seen.calls, 4)
   })
 
@@ -95,7 +119,9 @@ describe('client: retries', () => {
     const f: FetchLike = (url, init) => (++n === 3 ? networkError() : fetch(url, init))
     const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
     const got = await client.creator.brands.list({ limit: 4 }).toArray()
-    const expected = await new Client({ token: TOKENS.cr_a, baseUrl: s.base }).creator.brands.list({ limit: 100 }).toArray()
+    const expected = await new Client({ token: TOKENS.cr_a, baseUrl: s.base }).creator.brands
+      .list({ limit: 100 })
+      .toArray()
     assert.deepEqual(got, expected)
   })
 })
@@ -122,7 +148,10 @@ describe('client: timeouts and cancellation', () => {
     hits = 0
     const client = new Client({ token: TOKENS.cr_a, baseUrl: stallBase, timeoutMs: 200, maxRetries: 1 })
     const t0 = Date.now()
-    await assert.rejects(client.creator.brands.list(), (e: unknown) => e instanceof TimeoutError && e instanceof ConnectionError && e.code === 'timeout')
+    await assert.rejects(
+      client.creator.brands.list(),
+      (e: unknown) => e instanceof TimeoutError && e instanceof ConnectionError && e.code === 'timeout',
+    )
     const ms = Date.now() - t0
     assert.equal(hits, 2)
     assert.ok(ms >= 400 && ms < 3000, `took ${ms} ms`)
@@ -151,20 +180,39 @@ describe('client: backoff arithmetic', () => {
   })
 
   test('full jitter: between 0 and min(8 s, 0.5 s × 2^attempt)', () => {
-    assert.equal(backoffMs(0, () => 0), 0)
-    assert.equal(backoffMs(0, () => 0.999999), 499)
-    assert.equal(backoffMs(2, () => 0.5), 1000)
-    assert.equal(backoffMs(10, () => 0.999999), 7999)
+    assert.equal(
+      backoffMs(0, () => 0),
+      0,
+    )
+    assert.equal(
+      backoffMs(0, () => 0.999999),
+      499,
+    )
+    assert.equal(
+      backoffMs(2, () => 0.5),
+      1000,
+    )
+    assert.equal(
+      backoffMs(10, () => 0.999999),
+      7999,
+    )
   })
 })
 
 describe('client: an already aborted signal', () => {
   test('makes no request at all', async () => {
     let calls = 0
-    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: (url, init) => (calls++, fetch(url, init)) })
+    const client = new Client({
+      token: TOKENS.cr_a,
+      baseUrl: s.base,
+      fetch: (url, init) => (calls++, fetch(url, init)),
+    })
     const ac = new AbortController()
     ac.abort(new Error('cancelled before'))
-    await assert.rejects(client.creator.reports.list({ start: '2026-03-01', end: '2026-03-02' }, { signal: ac.signal }), /cancelled before/)
+    await assert.rejects(
+      client.creator.reports.list({ start: '2026-03-01', end: '2026-03-02' }, { signal: ac.signal }),
+      /cancelled before/,
+    )
     assert.equal(calls, 0)
   })
 })

@@ -98,7 +98,11 @@ describe('client: lists', () => {
     const expected = await walk(s, '/api/creator/v1/brands', TOKENS.cr_a, 'brands', 100)
     assert.ok(expected.length > 9)
     assert.deepEqual(got, expected)
-    assert.deepEqual((await client.creator.brands.list()).brands, expected.slice(0, 25), 'no params: the default page of 25')
+    assert.deepEqual(
+      (await client.creator.brands.list()).brands,
+      expected.slice(0, 25),
+      'no params: the default page of 25',
+    )
   })
 
   test('seller products: every product of a granted brand', async () => {
@@ -106,16 +110,25 @@ describe('client: lists', () => {
     const got = await client.seller.products.list({ brand_id: 'b_active', limit: 8 }).toArray()
     assert.deepEqual(
       got.map((p) => p.id),
-      ds.products.filter((p) => p.brand_id === 'b_active').map((p) => p.id as string).sort(),
+      ds.products
+        .filter((p) => p.brand_id === 'b_active')
+        .map((p) => p.id as string)
+        .sort(),
     )
     const percentage = got.find((p) => p.commission?.type === 'percentage')!
     assert.equal(percentage.commission!.rate_bps, 1250)
   })
 
-  test('seller brands: the granted brands, then each brand\'s products', async () => {
+  test("seller brands: the granted brands, then each brand's products", async () => {
     const client = new Client({ token: TOKENS.op_a, baseUrl: s.base })
     const brands = await client.seller.brands.list({ limit: 1 }).toArray()
-    assert.deepEqual(brands.map((b) => b.id), ds.brand_access.filter((a) => a.account_id === 'op_a').map((a) => a.brand_id).sort())
+    assert.deepEqual(
+      brands.map((b) => b.id),
+      ds.brand_access
+        .filter((a) => a.account_id === 'op_a')
+        .map((a) => a.brand_id)
+        .sort(),
+    )
     for (const b of brands) await client.seller.products.list({ brand_id: b.id }).toArray()
   })
 
@@ -134,7 +147,8 @@ describe('client: lists', () => {
 })
 
 describe('client: the changes feed', () => {
-  const keyOf = (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`
+  const keyOf = (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) =>
+    `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`
 
   test('changes(): every row once until caught up; cursor resumes after what was applied', async () => {
     const client = new Client({ token: TOKENS.cr_b, baseUrl: s.base })
@@ -151,7 +165,7 @@ describe('client: the changes feed', () => {
     assert.deepEqual(again, [])
   })
 
-  test('a walk\'s changesCursor, then follow() yields what changed after the walk began, until aborted', async () => {
+  test("a walk's changesCursor, then follow() yields what changed after the walk began, until aborted", async () => {
     const client = new Client({ token: TOKENS.cr_b, baseUrl: s.base })
     const walkList = client.creator.reports.list({ start: '0001-01-01', end: '9999-12-31', limit: 10 })
     const rows = await walkList.toArray()
@@ -159,7 +173,9 @@ describe('client: the changes feed', () => {
     const ac = new AbortController()
     const got: string[] = []
     const following = (async () => {
-      for await (const row of client.creator.reports.changes({ cursor: walkList.changesCursor }).follow({ signal: ac.signal, minIntervalMs: 20, maxIntervalMs: 50 })) {
+      for await (const row of client.creator.reports
+        .changes({ cursor: walkList.changesCursor })
+        .follow({ signal: ac.signal, minIntervalMs: 20, maxIntervalMs: 50 })) {
         got.push(keyOf(row))
         if (row.clicks === 7777) ac.abort()
       }
@@ -182,11 +198,19 @@ describe('client: the changes feed', () => {
 })
 
 describe('client: errors', () => {
-  const expectError = async (p: PromiseLike<unknown>, cls: new (...a: never[]) => ApiError, status: number, code: string) => {
+  const expectError = async (
+    p: PromiseLike<unknown>,
+    cls: new (...a: never[]) => ApiError,
+    status: number,
+    code: string,
+  ) => {
     try {
       await p
     } catch (err) {
-      assert.ok(err instanceof cls, `expected ${cls.name}, got ${(err as Error)?.constructor?.name}: ${(err as Error)?.message}`)
+      assert.ok(
+        err instanceof cls,
+        `expected ${cls.name}, got ${(err as Error)?.constructor?.name}: ${(err as Error)?.message}`,
+      )
       assert.ok(err instanceof ApiError)
       assert.equal(err.status, status)
       assert.equal(err.code, code)
@@ -211,16 +235,36 @@ describe('client: errors', () => {
     await expectError(seller.creator.reports.list({ start, end }), PermissionError, 403, 'forbidden_resource')
     await expectError(seller.seller.products.list({ brand_id: 'b_secret' }), PermissionError, 403, 'forbidden_resource')
     const creator = new Client({ token: TOKENS.cr_b, baseUrl: s.base }) // cr_b has no rows of b_noads
-    await expectError(creator.creator.reports.list({ start, end, brand_id: 'b_noads' }), PermissionError, 403, 'ads_not_connected')
+    await expectError(
+      creator.creator.reports.list({ start, end, brand_id: 'b_noads' }),
+      PermissionError,
+      403,
+      'ads_not_connected',
+    )
   })
 
   test('400: bad parameters and bad cursors are InvalidRequestErrors, not retried', async () => {
     const { f, seen } = countingFetch()
     const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
-    const err = await expectError(client.creator.reports.list({ start: end, end: start }), InvalidRequestError, 400, 'invalid_request')
+    const err = await expectError(
+      client.creator.reports.list({ start: end, end: start }),
+      InvalidRequestError,
+      400,
+      'invalid_request',
+    )
     assert.match(err.message, /end/)
-    await expectError(client.creator.reports.list({ start, end, limit: 501 }), InvalidRequestError, 400, 'invalid_pagination')
-    await expectError(client.creator.reports.list({ start, end, cursor: 'forged' }), InvalidRequestError, 400, 'invalid_pagination')
+    await expectError(
+      client.creator.reports.list({ start, end, limit: 501 }),
+      InvalidRequestError,
+      400,
+      'invalid_pagination',
+    )
+    await expectError(
+      client.creator.reports.list({ start, end, cursor: 'forged' }),
+      InvalidRequestError,
+      400,
+      'invalid_pagination',
+    )
     assert.equal(seen.calls, 3)
   })
 
@@ -233,9 +277,12 @@ describe('client: errors', () => {
       fetch: (url, init) => fetch(++n === 2 ? url.replace(/cursor=[^&]+/, 'cursor=x' + 'y') : url, init),
     })
     const got: Report[] = []
-    await assert.rejects(async () => {
-      for await (const r of client.creator.reports.list({ start, end, limit: 5 })) got.push(r)
-    }, (err: unknown) => err instanceof InvalidRequestError && err.code === 'invalid_pagination')
+    await assert.rejects(
+      async () => {
+        for await (const r of client.creator.reports.list({ start, end, limit: 5 })) got.push(r)
+      },
+      (err: unknown) => err instanceof InvalidRequestError && err.code === 'invalid_pagination',
+    )
     assert.equal(got.length, 5)
   })
 

@@ -220,7 +220,10 @@ describe('computeCommission', () => {
   it('applies flat terms in the same currency', () => {
     assert.equal(computeCommission({ type: 'flat', flat_cents: 250, currency_code: 'USD' }, row), 750n)
     assert.equal(
-      computeCommission({ type: 'flat', flat_cents: 100, currency_code: 'JPY' }, { ...row, currency: 'JPY', units_sold: 0n }),
+      computeCommission(
+        { type: 'flat', flat_cents: 100, currency_code: 'JPY' },
+        { ...row, currency: 'JPY', units_sold: 0n },
+      ),
       0n,
     )
     assert.throws(() => computeCommission({ type: 'flat', flat_cents: 2.5, currency_code: 'USD' }, row), RangeError)

@@ -56,7 +56,8 @@ const row = {
   add_to_carts: 2,
 }
 
-const productWith = (fields: Record<string, unknown>) => parseDataset({ products: [{ ...product, ...fields }] }).products[0]
+const productWith = (fields: Record<string, unknown>) =>
+  parseDataset({ products: [{ ...product, ...fields }] }).products[0]
 
 test('a full dataset with every section and optional field parses to the typed value', () => {
   const raw = {
@@ -289,7 +290,14 @@ test('country_code and marketplace_id fill each other in', () => {
 
 test('country_code and marketplace_id must name the same marketplace', () => {
   assert.deepEqual(
-    issuesOf({ products: [product, product, product, { ...product, id: 'p3', marketplace_id: 'ATVPDKIKX0DER', country_code: 'de' }] }),
+    issuesOf({
+      products: [
+        product,
+        product,
+        product,
+        { ...product, id: 'p3', marketplace_id: 'ATVPDKIKX0DER', country_code: 'de' },
+      ],
+    }),
     [
       'products[1].id: duplicate of products[0]',
       'products[2].id: duplicate of products[0]',
@@ -304,7 +312,12 @@ test('unknown marketplaces are refused', () => {
     'products[0].country_code: must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA',
   ])
   // toUpperCase maps the long s to S: that must not sneak in as SE.
-  assert.equal(issuesOf({ report_rows: [{ ...row, marketplace: 'ſe' }] })[0]?.startsWith('report_rows[0].marketplace: must be one of US, CA'), true)
+  assert.equal(
+    issuesOf({ report_rows: [{ ...row, marketplace: 'ſe' }] })[0]?.startsWith(
+      'report_rows[0].marketplace: must be one of US, CA',
+    ),
+    true,
+  )
 })
 
 test('each enum names its allowed values', () => {
@@ -355,8 +368,16 @@ test('report dates must be real calendar days from 2000 to 2100', () => {
       'report_rows[7].date: must be a real calendar day',
     ],
   )
-  const leap = parseDataset({ report_rows: [{ ...row, date: '2024-02-29' }, { ...row, date: '2000-02-29' }] })
-  assert.deepEqual(leap.report_rows.map((r) => r.date), ['2024-02-29', '2000-02-29'])
+  const leap = parseDataset({
+    report_rows: [
+      { ...row, date: '2024-02-29' },
+      { ...row, date: '2000-02-29' },
+    ],
+  })
+  assert.deepEqual(
+    leap.report_rows.map((r) => r.date),
+    ['2024-02-29', '2000-02-29'],
+  )
 })
 
 test('counts and amounts must be non-negative safe integers', () => {
@@ -377,7 +398,11 @@ test('counts and amounts must be non-negative safe integers', () => {
     ],
   )
   // JSON's -0 is accepted as plain 0.
-  const parsed = parseDataset(JSON.parse('{"report_rows":[{"date":"2026-01-01","link_id":"l","product_id":"p","marketplace":"US","currency":"USD","sales_cents":-0,"commission_cents":0,"commission_status":"paid","orders":0,"units_sold":0,"clicks":0,"detail_page_views":0,"add_to_carts":0}]}'))
+  const parsed = parseDataset(
+    JSON.parse(
+      '{"report_rows":[{"date":"2026-01-01","link_id":"l","product_id":"p","marketplace":"US","currency":"USD","sales_cents":-0,"commission_cents":0,"commission_status":"paid","orders":0,"units_sold":0,"clicks":0,"detail_page_views":0,"add_to_carts":0}]}',
+    ),
+  )
   assert.ok(Object.is(parsed.report_rows[0]?.sales_cents, 0))
 })
 
@@ -422,7 +447,9 @@ test('required fields, ids, names and urls', () => {
         { id: 7, role: 'creator', name: 'A' },
       ],
       brands: [{ ...brand, logo_url: 'ftp://cdn.example/a.png', website: 'not a url', description: 5 }],
-      links: [{ ...link, short_url: ' https://s.example/a', destination_url: 'javascript:alert(1)', product_id: 'p/1' }],
+      links: [
+        { ...link, short_url: ' https://s.example/a', destination_url: 'javascript:alert(1)', product_id: 'p/1' },
+      ],
     }),
     [
       'accounts[0].id: is required',
@@ -479,18 +506,26 @@ test('tokens: printable ASCII of 16 to 256 characters, expiry with a time zone',
       { ...token, token: 'x'.repeat(256), expires_at: '2026-12-31T19:00:00-05:00' },
     ],
   })
-  assert.deepEqual(parsed.api_tokens.map((t) => t.expires_at?.toISOString()), [
-    '2027-01-01T00:00:00.000Z',
-    '2027-01-01T00:00:00.000Z',
-  ])
+  assert.deepEqual(
+    parsed.api_tokens.map((t) => t.expires_at?.toISOString()),
+    ['2027-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'],
+  )
 })
 
 test('products: asin and currency codes', () => {
-  assert.deepEqual(issuesOf({ products: [{ ...product, asin: 'b0abcdefgh', currency: 'usd' }, { ...product, id: 'p2', asin: 'B0ABCDEFG' }] }), [
-    'products[0].asin: must be 10 upper-case letters or digits',
-    'products[0].currency: must be the currency of an Amazon marketplace: USD, CAD, MXN, BRL, GBP, EUR, SEK, PLN, JPY, AUD, INR, AED, SAR, SGD, TRY, EGP, ZAR',
-    'products[1].asin: must be 10 upper-case letters or digits',
-  ])
+  assert.deepEqual(
+    issuesOf({
+      products: [
+        { ...product, asin: 'b0abcdefgh', currency: 'usd' },
+        { ...product, id: 'p2', asin: 'B0ABCDEFG' },
+      ],
+    }),
+    [
+      'products[0].asin: must be 10 upper-case letters or digits',
+      'products[0].currency: must be the currency of an Amazon marketplace: USD, CAD, MXN, BRL, GBP, EUR, SEK, PLN, JPY, AUD, INR, AED, SAR, SGD, TRY, EGP, ZAR',
+      'products[1].asin: must be 10 upper-case letters or digits',
+    ],
+  )
 })
 
 test('duplicates are reported on the later item, by each section key', () => {
@@ -543,7 +578,11 @@ test('commission: an API response object can be fed back', () => {
   const noCurrency = { type: 'percentage', rate: 0.07, rate_bps: 700, flat_cents: 0, currency_code: '' }
   assert.deepEqual(productWith({ commission: noCurrency })?.commission, { type: 'percentage', rate_bps: 700 })
   const flat = { type: 'flat', rate: 0, rate_bps: 0, flat_cents: 150, currency_code: 'USD' }
-  assert.deepEqual(productWith({ commission: flat })?.commission, { type: 'flat', flat_cents: 150, currency_code: 'USD' })
+  assert.deepEqual(productWith({ commission: flat })?.commission, {
+    type: 'flat',
+    flat_cents: 150,
+    currency_code: 'USD',
+  })
 })
 
 test('commission: inconsistent or malformed terms', () => {
@@ -553,7 +592,11 @@ test('commission: inconsistent or malformed terms', () => {
         { ...product, id: 'p0', commission: { type: 'percentage', rate_bps: 1250, rate: 0.12 } },
         { ...product, id: 'p1', commission: { type: 'percentage', rate_bps: 10001, flat_cents: 5 } },
         { ...product, id: 'p2', commission: { type: 'percentage', rate_bps: 12.5, currency_code: 'usd' } },
-        { ...product, id: 'p3', commission: { type: 'flat', flat_cents: -1, currency_code: 'USD', rate: 0.1, rate_bps: 10 } },
+        {
+          ...product,
+          id: 'p3',
+          commission: { type: 'flat', flat_cents: -1, currency_code: 'USD', rate: 0.1, rate_bps: 10 },
+        },
         { ...product, id: 'p4', commission: { type: 'flat', flat_cents: 100 } },
         { ...product, id: 'p5', commission: { rate_bps: 100 } },
         { ...product, id: 'p6', commission: 0.1 },
@@ -616,12 +659,29 @@ test('commission_terms: history entries, general or per creator, as typed terms'
   const ds = parseDataset({
     commission_terms: [
       { product_id: 'prod_1', effective_from: '2026-01-01', type: 'percentage', rate_bps: 1000 },
-      { product_id: 'prod_1', creator_id: 'cr_ana', effective_from: '2026-01-01', type: 'flat', flat_cents: 150, currency_code: 'EUR' },
+      {
+        product_id: 'prod_1',
+        creator_id: 'cr_ana',
+        effective_from: '2026-01-01',
+        type: 'flat',
+        flat_cents: 150,
+        currency_code: 'EUR',
+      },
     ],
   })
   assert.deepEqual(ds.commission_terms, [
-    { product_id: 'prod_1', creator_id: null, effective_from: '2026-01-01', terms: { type: 'percentage', rate_bps: 1000 } },
-    { product_id: 'prod_1', creator_id: 'cr_ana', effective_from: '2026-01-01', terms: { type: 'flat', flat_cents: 150, currency_code: 'EUR' } },
+    {
+      product_id: 'prod_1',
+      creator_id: null,
+      effective_from: '2026-01-01',
+      terms: { type: 'percentage', rate_bps: 1000 },
+    },
+    {
+      product_id: 'prod_1',
+      creator_id: 'cr_ana',
+      effective_from: '2026-01-01',
+      terms: { type: 'flat', flat_cents: 150, currency_code: 'EUR' },
+    },
   ])
   assert.deepEqual(
     issuesOf({
@@ -643,7 +703,7 @@ test('commission_terms: history entries, general or per creator, as typed terms'
   )
 })
 
-test('rules between fields are reported along with the fields\' own problems, at their field', () => {
+test("rules between fields are reported along with the fields' own problems, at their field", () => {
   assert.deepEqual(
     issuesOf({
       products: [

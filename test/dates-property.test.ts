@@ -33,7 +33,8 @@ const day = fc.record({
   d: fc.integer({ min: 0, max: 32 }),
   width: fc.constantFrom(4, 4, 4, 5, 3),
 })
-const text = (x: { y: number; m: number; d: number; width: number }) => `${pad(x.y, x.width)}-${pad(x.m, 2)}-${pad(x.d, 2)}`
+const text = (x: { y: number; m: number; d: number; width: number }) =>
+  `${pad(x.y, x.width)}-${pad(x.m, 2)}-${pad(x.d, 2)}`
 const real = (x: { y: number; m: number; d: number; width: number }) => /^\d{4}-/.test(text(x)) && oracle(x.y, x.m, x.d)
 
 test('year 0000, five-digit years and impossible days are 400 invalid_request, never 500', async () => {
@@ -44,13 +45,26 @@ test('year 0000, five-digit years and impossible days are 400 invalid_request, n
     ['10000-01-01', '10000-01-02'],
     ['2026-02-29', '2026-03-01'],
   ]) {
-    const res = await app.inject({ url: `${R}?start=${start}&end=${end}`, headers: { authorization: `Bearer ${TOKENS.cr_a}` } })
+    const res = await app.inject({
+      url: `${R}?start=${start}&end=${end}`,
+      headers: { authorization: `Bearer ${TOKENS.cr_a}` },
+    })
     assert.equal(res.statusCode, 400, `${start}..${end}: ${res.body}`)
     assert.equal(res.json().error.code, 'invalid_request')
-    assert.match(res.json().error.message, /^(start|end) must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31$/)
+    assert.match(
+      res.json().error.message,
+      /^(start|end) must be a real calendar date in the form YYYY-MM-DD from 0001-01-01 to 9999-12-31$/,
+    )
   }
-  for (const [start, end] of [['0001-01-01', '9999-12-31'], ['2024-02-29', '2024-02-29'], ['0004-02-29', '0400-02-29']]) {
-    const res = await app.inject({ url: `${R}?start=${start}&end=${end}`, headers: { authorization: `Bearer ${TOKENS.cr_a}` } })
+  for (const [start, end] of [
+    ['0001-01-01', '9999-12-31'],
+    ['2024-02-29', '2024-02-29'],
+    ['0004-02-29', '0400-02-29'],
+  ]) {
+    const res = await app.inject({
+      url: `${R}?start=${start}&end=${end}`,
+      headers: { authorization: `Bearer ${TOKENS.cr_a}` },
+    })
     assert.equal(res.statusCode, 200, `${start}..${end}: ${res.body}`)
   }
 })
@@ -59,7 +73,10 @@ test(`${RUNS} random date pairs over years 0000-99999: 200 exactly for real days
   await fc.assert(
     fc.asyncProperty(day, day, async (a, b) => {
       const [start, end] = [text(a), text(b)]
-      const res = await app.inject({ url: `${R}?start=${start}&end=${end}&limit=1`, headers: { authorization: `Bearer ${TOKENS.cr_a}` } })
+      const res = await app.inject({
+        url: `${R}?start=${start}&end=${end}&limit=1`,
+        headers: { authorization: `Bearer ${TOKENS.cr_a}` },
+      })
       const ok = real(a) && real(b) && end >= start
       assert.equal(res.statusCode, ok ? 200 : 400, `${start}..${end}: ${res.body}`)
       if (!ok) assert.equal(res.json().error.code, 'invalid_request')

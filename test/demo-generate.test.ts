@@ -61,16 +61,46 @@ function checkDataset(d: Dataset, today: string): void {
   assert.equal(d.api_tokens.length, 0, 'no api tokens in the demo')
 
   // Unique keys per section.
-  assertUnique(d.accounts.map((a) => a.id), 'account id')
-  assertUnique(d.brands.map((b) => b.id), 'brand id')
-  assertUnique(d.brands.map((b) => b.name), 'brand name')
-  assertUnique(d.products.map((p) => p.id), 'product id')
-  assertUnique(d.products.map((p) => p.asin), 'asin')
-  assertUnique(d.links.map((l) => l.id), 'link id')
-  assertUnique(d.links.map((l) => l.short_url), 'short_url')
-  assertUnique(d.brand_access.map((a) => `${a.account_id}|${a.brand_id}`), 'brand_access')
-  assertUnique(d.partnerships.map((p) => `${p.creator_id}|${p.brand_id}`), 'partnership')
-  assertUnique(d.report_rows.map((r) => `${r.date}|${r.link_id}|${r.product_id}|${r.marketplace}`), 'row key')
+  assertUnique(
+    d.accounts.map((a) => a.id),
+    'account id',
+  )
+  assertUnique(
+    d.brands.map((b) => b.id),
+    'brand id',
+  )
+  assertUnique(
+    d.brands.map((b) => b.name),
+    'brand name',
+  )
+  assertUnique(
+    d.products.map((p) => p.id),
+    'product id',
+  )
+  assertUnique(
+    d.products.map((p) => p.asin),
+    'asin',
+  )
+  assertUnique(
+    d.links.map((l) => l.id),
+    'link id',
+  )
+  assertUnique(
+    d.links.map((l) => l.short_url),
+    'short_url',
+  )
+  assertUnique(
+    d.brand_access.map((a) => `${a.account_id}|${a.brand_id}`),
+    'brand_access',
+  )
+  assertUnique(
+    d.partnerships.map((p) => `${p.creator_id}|${p.brand_id}`),
+    'partnership',
+  )
+  assertUnique(
+    d.report_rows.map((r) => `${r.date}|${r.link_id}|${r.product_id}|${r.marketplace}`),
+    'row key',
+  )
 
   const accounts = new Map(d.accounts.map((a) => [a.id, a]))
   const brands = new Map(d.brands.map((b) => [b.id, b]))
@@ -152,7 +182,10 @@ function checkDataset(d: Dataset, today: string): void {
       const m = /^https:\/\/www\.([a-z.]+)\/stores\/[A-Za-z0-9]+\/page\/[0-9A-F-]{36}$/.exec(l.destination_url)
       assert.ok(m !== null, `${l.id} storefront destination ${l.destination_url}`)
       const mp = marketplaceByDomain(m[1] ?? '')
-      assert.ok(mp !== undefined && brandMarkets.get(l.brand_id)?.has(mp.code), `${l.id} storefront on a brand marketplace`)
+      assert.ok(
+        mp !== undefined && brandMarkets.get(l.brand_id)?.has(mp.code),
+        `${l.id} storefront on a brand marketplace`,
+      )
     }
   }
 
@@ -179,7 +212,15 @@ function checkDataset(d: Dataset, today: string): void {
     assert.ok(brandMarkets.get(product.brand_id)?.has(r.marketplace), `${where}: a marketplace of the brand`)
     assert.equal(r.currency, product.currency, `${where}: same currency as the product`)
 
-    for (const k of ['sales_cents', 'commission_cents', 'orders', 'units_sold', 'clicks', 'detail_page_views', 'add_to_carts'] as const) {
+    for (const k of [
+      'sales_cents',
+      'commission_cents',
+      'orders',
+      'units_sold',
+      'clicks',
+      'detail_page_views',
+      'add_to_carts',
+    ] as const) {
       assert.ok(Number.isSafeInteger(r[k]) && r[k] >= 0, `${where}: ${k} is a non-negative integer`)
     }
     assert.ok(r.clicks >= r.detail_page_views, `${where}: clicks >= dpv`)
@@ -238,7 +279,12 @@ test('rejects a malformed or impossible today and an unknown size', () => {
   assert.throws(() => generateDemoDataset({ size: 'huge' as 'small', today: TODAY }), RangeError)
 })
 
-for (const [size, seed] of [['small', 42], ['small', 7], ['small', 1234567], ['medium', 42]] as const) {
+for (const [size, seed] of [
+  ['small', 42],
+  ['small', 7],
+  ['small', 1234567],
+  ['medium', 42],
+] as const) {
   test(`${size} seed ${seed}: keys, references, formats, metrics, commission arithmetic, dates`, () => {
     checkDataset(demo(size, seed).dataset, TODAY)
   })
@@ -293,23 +339,50 @@ for (const size of ['small', 'medium', 'large'] as const) {
     const links = new Map(d.links.map((l) => [l.id, l]))
 
     // Brands.
-    for (const s of BRAND_STATUSES) assert.ok(d.brands.some((b) => b.status === s), `a brand ${s}`)
-    assert.ok(d.brands.some((b) => b.status === 'active' && !b.discoverable), 'active non-discoverable brand')
-    assert.ok(d.brands.some((b) => b.status === 'active' && !b.ads_connected), 'active brand without ads')
+    for (const s of BRAND_STATUSES)
+      assert.ok(
+        d.brands.some((b) => b.status === s),
+        `a brand ${s}`,
+      )
+    assert.ok(
+      d.brands.some((b) => b.status === 'active' && !b.discoverable),
+      'active non-discoverable brand',
+    )
+    assert.ok(
+      d.brands.some((b) => b.status === 'active' && !b.ads_connected),
+      'active brand without ads',
+    )
 
     // Products.
     const countries = new Set(d.products.map((p) => p.country_code))
     for (const c of ['US', 'UK', 'DE']) assert.ok(countries.has(c), `products in ${c}`)
     assert.ok(countries.size >= 4, `at least 4 marketplaces, got ${[...countries].join(',')}`)
-    for (const s of PRODUCT_STATUSES) assert.ok(d.products.some((p) => p.status === s), `a product ${s}`)
-    assert.ok(d.products.some((p) => p.commission?.type === 'percentage'), 'percentage commission')
-    assert.ok(d.products.some((p) => p.commission?.type === 'flat'), 'flat commission')
-    assert.ok(d.products.some((p) => p.commission === null), 'no commission')
+    for (const s of PRODUCT_STATUSES)
+      assert.ok(
+        d.products.some((p) => p.status === s),
+        `a product ${s}`,
+      )
+    assert.ok(
+      d.products.some((p) => p.commission?.type === 'percentage'),
+      'percentage commission',
+    )
+    assert.ok(
+      d.products.some((p) => p.commission?.type === 'flat'),
+      'flat commission',
+    )
+    assert.ok(
+      d.products.some((p) => p.commission === null),
+      'no commission',
+    )
 
     // Showcase creator: a partnership in every state, one with a brand that is visible only
     // through it (not discoverable, or not active).
     const mine = d.partnerships.filter((p) => p.creator_id === accounts.creator)
-    for (const s of PARTNERSHIP_STATUSES) assert.ok(mine.some((p) => p.status === s), `showcase partnership ${s}`)
+    for (const s of PARTNERSHIP_STATUSES)
+      assert.ok(
+        mine.some((p) => p.status === s),
+        `showcase partnership ${s}`,
+      )
     assert.ok(
       mine.some((p) => {
         const b = brands.get(p.brand_id)
@@ -331,17 +404,33 @@ for (const size of ['small', 'medium', 'large'] as const) {
     assert.ok(operatorBrands.length > sellerBrands.length, 'operator sees more brands than the seller')
     // The seller's brands show every product status and commission kind.
     const sellerProducts = d.products.filter((p) => sellerBrands.includes(p.brand_id))
-    for (const s of PRODUCT_STATUSES) assert.ok(sellerProducts.some((p) => p.status === s), `seller product ${s}`)
+    for (const s of PRODUCT_STATUSES)
+      assert.ok(
+        sellerProducts.some((p) => p.status === s),
+        `seller product ${s}`,
+      )
     assert.ok(sellerProducts.some((p) => p.commission?.type === 'flat'))
     assert.ok(sellerProducts.some((p) => p.commission === null))
 
     // Links.
     const owners = new Set(d.links.map((l) => l.creator_id))
     assert.ok(owners.size >= 3, 'links owned by several creators')
-    assert.ok(d.links.some((l) => l.tracking_id === ''), 'a link without tracking id')
-    assert.ok(d.links.some((l) => l.tracking_id !== ''), 'a link with tracking id')
-    assert.ok(d.links.some((l) => l.product_id === null), 'a storefront link')
-    assert.ok(d.links.some((l) => l.creator_id === accounts.creator && l.product_id === null), 'showcase storefront link')
+    assert.ok(
+      d.links.some((l) => l.tracking_id === ''),
+      'a link without tracking id',
+    )
+    assert.ok(
+      d.links.some((l) => l.tracking_id !== ''),
+      'a link with tracking id',
+    )
+    assert.ok(
+      d.links.some((l) => l.product_id === null),
+      'a storefront link',
+    )
+    assert.ok(
+      d.links.some((l) => l.creator_id === accounts.creator && l.product_id === null),
+      'showcase storefront link',
+    )
 
     // Rows: every link earns rows, sparsely; second marketplaces; brand halo; storefront rows.
     const daysPerLink = new Map<string, Set<string>>()
@@ -373,9 +462,12 @@ for (const size of ['small', 'medium', 'large'] as const) {
     assert.ok(halo > 0, 'brand-halo rows')
     assert.ok(
       d.report_rows.some((r) => links.get(r.link_id)?.product_id === null),
-      'storefront links earn rows (all for the brand\'s products)',
+      "storefront links earn rows (all for the brand's products)",
     )
-    assert.ok(d.report_rows.some((r) => r.orders > 0 && r.commission_cents > 0), 'rows that earn commission')
+    assert.ok(
+      d.report_rows.some((r) => r.orders > 0 && r.commission_cents > 0),
+      'rows that earn commission',
+    )
 
     // Commission status by age, with some reversed rows in every age band.
     const bands = [
@@ -388,17 +480,25 @@ for (const size of ['small', 'medium', 'large'] as const) {
         const age = ageOf(r.date, TODAY)
         return age >= band.min && age <= band.max
       })
-      assert.ok(inBand.some((r) => r.commission_status === 'reversed'), `reversed rows in the ${band.name}`)
-      assert.ok(inBand.filter((r) => r.commission_status === 'reversed').length < inBand.length * 0.1, 'only a few reversed')
+      assert.ok(
+        inBand.some((r) => r.commission_status === 'reversed'),
+        `reversed rows in the ${band.name}`,
+      )
+      assert.ok(
+        inBand.filter((r) => r.commission_status === 'reversed').length < inBand.length * 0.1,
+        'only a few reversed',
+      )
     }
-    const old = d.report_rows.filter((r) => ageOf(r.date, TODAY) > DEMO_APPROVED_MAX_AGE && r.commission_status !== 'reversed')
+    const old = d.report_rows.filter(
+      (r) => ageOf(r.date, TODAY) > DEMO_APPROVED_MAX_AGE && r.commission_status !== 'reversed',
+    )
     const paid = old.filter((r) => r.commission_status === 'paid').length
     assert.ok(paid > old.length * 0.8, `rows older than ${DEMO_APPROVED_MAX_AGE} days are mostly paid`)
     assert.ok(paid < old.length, 'some old rows are still approved')
   })
 }
 
-test('the importer\'s parseDataset accepts the JSON of every size', () => {
+test("the importer's parseDataset accepts the JSON of every size", () => {
   for (const size of ['small', 'medium', 'large'] as const) {
     const { dataset } = demo(size)
     let parsed: Dataset | undefined

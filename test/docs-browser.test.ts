@@ -14,7 +14,9 @@ import { generateDemoDataset } from '../src/demo/generate.js'
 import { createToken } from '../src/tokens/tokens.js'
 
 const CHROMIUM = '/usr/bin/chromium'
-const skip = existsSync(CHROMIUM) ? false : `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium): browser checks skipped`
+const skip = existsSync(CHROMIUM)
+  ? false
+  : `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium): browser checks skipped`
 if (skip) process.stdout.write(`# NOTICE: ${skip}\n`)
 
 const { dataset, accounts } = generateDemoDataset({ size: 'small', today: '2026-05-15' })
@@ -34,7 +36,16 @@ describe('docs in a real browser', { skip }, () => {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     })
     page = context.pages()[0] ?? (await context.newPage())
     page.setDefaultTimeout(20_000)
@@ -49,29 +60,62 @@ describe('docs in a real browser', { skip }, () => {
     await page.goto(`${s.base}/docs`)
     await page.locator('.opblock').first().waitFor()
     const paths = await page.locator('.opblock-summary-path').allInnerTexts()
-    for (const p of ['/api/creator/v1/brands', '/api/creator/v1/reports', '/api/seller/v1/brands', '/api/seller/v1/products']) {
-      assert.ok(paths.some((x) => x.replace(/\u200b/g, '').trim() === p), `${p} is listed (got ${paths.join(', ')})`)
+    for (const p of [
+      '/api/creator/v1/brands',
+      '/api/creator/v1/reports',
+      '/api/seller/v1/brands',
+      '/api/seller/v1/products',
+    ]) {
+      assert.ok(
+        paths.some((x) => x.replace(/\u200b/g, '').trim() === p),
+        `${p} is listed (got ${paths.join(', ')})`,
+      )
     }
   })
 
-  test('/docs is our product\'s page: our title and name in the top bar, no URL box, the named schemas, token help', async () => {
+  test("/docs is our product's page: our title and name in the top bar, no URL box, the named schemas, token help", async () => {
     await page.goto(`${s.base}/docs`)
     await page.locator('.opblock').first().waitFor()
     assert.equal(await page.title(), 'Creator and Seller Public API — API reference')
     const logo = page.locator('.topbar a img')
     await logo.waitFor()
     const src = (await logo.getAttribute('src')) ?? ''
-    assert.match(Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8'), /csapi<\/text>.*Creator and Seller Public API/)
+    assert.match(
+      Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8'),
+      /csapi<\/text>.*Creator and Seller Public API/,
+    )
     assert.equal(await page.locator('.topbar .download-url-wrapper').isVisible(), false, 'no "Explore" URL box')
-    assert.equal(await page.locator('.topbar input').isVisible().catch(() => false), false)
+    assert.equal(
+      await page
+        .locator('.topbar input')
+        .isVisible()
+        .catch(() => false),
+      false,
+    )
     // Swagger UI lists components/schemas of an OpenAPI 3.1 document under "Schemas"
-    const schemas = (await page.locator('section.models [data-json-schema-level="0"] > .json-schema-2020-12-head .json-schema-2020-12__title').allInnerTexts()).map((t) => t.trim())
-    for (const name of ['Brand', 'Product', 'Commission', 'ReportRow', 'ReportLink', 'Error', 'ReportPage', 'SellerBrand']) {
+    const schemas = (
+      await page
+        .locator('section.models [data-json-schema-level="0"] > .json-schema-2020-12-head .json-schema-2020-12__title')
+        .allInnerTexts()
+    ).map((t) => t.trim())
+    for (const name of [
+      'Brand',
+      'Product',
+      'Commission',
+      'ReportRow',
+      'ReportLink',
+      'Error',
+      'ReportPage',
+      'SellerBrand',
+    ]) {
       assert.ok(schemas.includes(name), `${name} is listed under Schemas (got ${schemas.join(', ')})`)
     }
     await page.locator('button.authorize').first().click()
     const modal = page.locator('.modal-ux')
-    assert.match(await modal.innerText(), /creator token[\s\S]*\/api\/creator\/v1\/reports[\s\S]*seller or operator token[\s\S]*\/api\/seller\/v1\/products/)
+    assert.match(
+      await modal.innerText(),
+      /creator token[\s\S]*\/api\/creator\/v1\/reports[\s\S]*seller or operator token[\s\S]*\/api\/seller\/v1\/products/,
+    )
     await modal.locator('button.close-modal').first().click()
 
     // The screenshot: the page renders, with our name in the dark top bar above the operations.
@@ -81,7 +125,10 @@ describe('docs in a real browser', { skip }, () => {
     assert.ok(png.length > 30_000, `a rendered page, not a blank one (${png.length} bytes)`)
     const bar = (await page.locator('.topbar').boundingBox())!
     const logoBox = (await logo.boundingBox())!
-    assert.ok(bar.y < 5 && bar.height >= 40 && logoBox.width >= 300, `top bar ${JSON.stringify(bar)}, logo ${JSON.stringify(logoBox)}`)
+    assert.ok(
+      bar.y < 5 && bar.height >= 40 && logoBox.width >= 300,
+      `top bar ${JSON.stringify(bar)}, logo ${JSON.stringify(logoBox)}`,
+    )
     const topbarColor = await page.locator('.topbar').evaluate((el) => getComputedStyle(el).backgroundColor)
     assert.notEqual(topbarColor, 'rgba(0, 0, 0, 0)')
     if (process.env.CSAPI_DOCS_SCREENSHOT) {
@@ -126,14 +173,19 @@ describe('docs in a real browser', { skip }, () => {
     const dir = new URL('../src/client/', import.meta.url)
     const files = new Map<string, string>()
     for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
-      const js = ts.transpileModule(readFileSync(new URL(f, dir), 'utf8'), { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } })
+      const js = ts.transpileModule(readFileSync(new URL(f, dir), 'utf8'), {
+        compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
+      })
       files.set(f.replace(/\.ts$/, '.js'), js.outputText)
     }
     await page.route(`${s.base}/__client/**`, (route) => {
       const name = new URL(route.request().url()).pathname.replace('/__client/', '')
-      if (name === 'index.html') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>client</title>' })
+      if (name === 'index.html')
+        return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>client</title>' })
       const body = files.get(name)
-      return body === undefined ? route.fulfill({ status: 404, body: '' }) : route.fulfill({ contentType: 'text/javascript', body })
+      return body === undefined
+        ? route.fulfill({ status: 404, body: '' })
+        : route.fulfill({ contentType: 'text/javascript', body })
     })
     await page.goto(`${s.base}/__client/index.html`)
     const result = await page.evaluate(

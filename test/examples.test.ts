@@ -61,8 +61,15 @@ describe('examples/reconcile.ts', () => {
     }
     assert.ok(expected.size >= 2, 'the demo creator has March rows in several groups')
 
-    const totals = JSON.parse(await runExample('examples/reconcile.ts', tokens.creator, ['2026-03', '--json'])) as Total[]
-    const got = new Map(totals.map((t) => [`${t.brand_id}|${t.commission_status}|${t.currency}`, { rows: t.rows, orders: t.orders, sales_cents: t.sales_cents, commission_cents: t.commission_cents }]))
+    const totals = JSON.parse(
+      await runExample('examples/reconcile.ts', tokens.creator, ['2026-03', '--json']),
+    ) as Total[]
+    const got = new Map(
+      totals.map((t) => [
+        `${t.brand_id}|${t.commission_status}|${t.currency}`,
+        { rows: t.rows, orders: t.orders, sales_cents: t.sales_cents, commission_cents: t.commission_cents },
+      ]),
+    )
     assert.deepEqual(got, expected)
 
     const text = await runExample('examples/reconcile.ts', tokens.creator, ['2026-03'])
@@ -80,12 +87,21 @@ describe('examples/seller-sync.ts', () => {
     assert.ok(withProducts.length >= 1)
     const brandArgs = [...withProducts, 'not_granted_brand'].flatMap((b) => ['--brand-id', b])
     const catalog = join(dir, 'catalog.json')
-    const run = async () => JSON.parse(await runExample('examples/seller-sync.ts', tokens.seller, [...brandArgs, '--catalog', catalog, '--json'])) as SyncResult
+    const run = async () =>
+      JSON.parse(
+        await runExample('examples/seller-sync.ts', tokens.seller, [...brandArgs, '--catalog', catalog, '--json']),
+      ) as SyncResult
 
-    const expectedIds = dataset.products.filter((p) => withProducts.includes(p.brand_id)).map((p) => p.id).sort()
+    const expectedIds = dataset.products
+      .filter((p) => withProducts.includes(p.brand_id))
+      .map((p) => p.id)
+      .sort()
     const first = await run()
     assert.deepEqual(first.added.sort(), expectedIds)
-    assert.deepEqual([first.changed, first.removed, first.unchanged, first.forbidden], [[], [], 0, ['not_granted_brand']])
+    assert.deepEqual(
+      [first.changed, first.removed, first.unchanged, first.forbidden],
+      [[], [], 0, ['not_granted_brand']],
+    )
     const saved = JSON.parse(readFileSync(catalog, 'utf8'))
     assert.deepEqual(Object.keys(saved).sort(), expectedIds)
 
@@ -98,8 +114,14 @@ describe('examples/seller-sync.ts', () => {
     const ghost = { ...saved[changedId], id: 'zz_gone', asin: 'B0GONE0000' }
     writeFileSync(catalog, JSON.stringify({ ...saved, zz_gone: ghost }))
     const third = await run()
-    assert.deepEqual([third.added, third.changed, third.removed, third.unchanged], [[], [changedId], ['zz_gone'], expectedIds.length - 1])
-    assert.equal(JSON.parse(readFileSync(catalog, 'utf8'))[changedId].price_cents, (saved[changedId].price_cents ?? 0) + 100)
+    assert.deepEqual(
+      [third.added, third.changed, third.removed, third.unchanged],
+      [[], [changedId], ['zz_gone'], expectedIds.length - 1],
+    )
+    assert.equal(
+      JSON.parse(readFileSync(catalog, 'utf8'))[changedId].price_cents,
+      (saved[changedId].price_cents ?? 0) + 100,
+    )
   })
 })
 
@@ -107,20 +129,25 @@ describe('examples/mirror.ts', () => {
   test('a PGlite copy kept by the changes feed ends equal to /reports, with ingestions, approval and payment in between', async () => {
     const client = new Client({ token: tokens.creator, baseUrl: s.base })
     // compared as sets keyed like the copy: /reports has its own order within a day
-    const key = (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`
-    const byKey = <T extends Parameters<typeof key>[0]>(rows: T[]) => rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
-    const everything = async () => byKey(await client.creator.reports.list({ start: '0001-01-01', end: '9999-12-31', limit: 500 }).toArray())
+    const key = (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) =>
+      `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`
+    const byKey = <T extends Parameters<typeof key>[0]>(rows: T[]) =>
+      rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+    const everything = async () =>
+      byKey(await client.creator.reports.list({ start: '0001-01-01', end: '9999-12-31', limit: 500 }).toArray())
     const mirrorDir = join(dir, 'mirror')
     let db = await openMirror(mirrorDir)
     assert.ok((await syncOnce(client, db)) > 0)
     assert.deepEqual(byKey(await mirroredRows(db)), await everything())
 
     // Amazon's reports of the demo links, with a restatement: updates, reversals, adjustments
-    await ingestAmazonAttribution(s.db, [writeAmazonReports(dataset, join(dir, 'amazon'), { today: '2026-05-15' }).files[0]!])
+    await ingestAmazonAttribution(s.db, [
+      writeAmazonReports(dataset, join(dir, 'amazon'), { today: '2026-05-15' }).files[0]!,
+    ])
     await db.close()
     db = await openMirror(mirrorDir) // a restart: the position was kept with the rows
     const afterIngest = await syncOnce(client, db)
-    assert.ok(afterIngest > 0, 'the ingestion changed some of the creator\'s rows')
+    assert.ok(afterIngest > 0, "the ingestion changed some of the creator's rows")
     assert.deepEqual(byKey(await mirroredRows(db)), await everything())
 
     await ingestAmazonAttribution(s.db, [join(dir, 'amazon')])

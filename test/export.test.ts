@@ -43,23 +43,37 @@ function io(token: string, extra: Partial<Io> = {}) {
   const stderr = new PassThrough() as PassThrough & { isTTY?: boolean }
   stderr.on('data', (c: Buffer) => (err += c.toString()))
   return {
-    io: { env: { CSAPI_TOKEN: token, CSAPI_BASE_URL: s.base }, stdout, stderr, signal: new AbortController().signal, ...extra },
+    io: {
+      env: { CSAPI_TOKEN: token, CSAPI_BASE_URL: s.base },
+      stdout,
+      stderr,
+      signal: new AbortController().signal,
+      ...extra,
+    },
     stdout: () => Buffer.concat(chunks).toString(),
     stderr: () => err,
   }
 }
 
-const allReports = () => new Client({ token: TOKENS.cr_a, baseUrl: s.base }).creator.reports.list({ start, end, limit: 500 }).toArray()
+const allReports = () =>
+  new Client({ token: TOKENS.cr_a, baseUrl: s.base }).creator.reports.list({ start, end, limit: 500 }).toArray()
 
 describe('export reports', () => {
   test('CSV: a header and one flattened line per row, as the API lists them', async () => {
     const out = file('csv')
     const t = io(TOKENS.cr_a)
-    assert.equal(await exportCommand(['reports', '--start', start, '--end', end, '--out', out, '--limit', '7'], t.io), 0, t.stderr())
+    assert.equal(
+      await exportCommand(['reports', '--start', start, '--end', end, '--out', out, '--limit', '7'], t.io),
+      0,
+      t.stderr(),
+    )
     const rows = parseCsv(readFileSync(out), { columns: true }) as Record<string, string>[]
     const expected = await allReports()
     assert.equal(rows.length, expected.length)
-    assert.deepEqual(Object.keys(rows[0]!), REPORT_COLUMNS.map(([c]) => c))
+    assert.deepEqual(
+      Object.keys(rows[0]!),
+      REPORT_COLUMNS.map(([c]) => c),
+    )
     expected.forEach((r, i) => {
       const got = rows[i]!
       assert.equal(got.date, r.date)
@@ -70,13 +84,43 @@ describe('export reports', () => {
       assert.equal(got.link_destination_url, r.link.destination_url)
     })
     assert.ok(!existsSync(out + '.cursor'), 'the sidecar is removed when done')
-    assert.match(t.stderr(), new RegExp(`^exported ${expected.length} report rows in ${Math.ceil(expected.length / 7)} pages to .* as csv in [0-9.]+ s\\n$`))
+    assert.match(
+      t.stderr(),
+      new RegExp(
+        `^exported ${expected.length} report rows in ${Math.ceil(expected.length / 7)} pages to .* as csv in [0-9.]+ s\\n$`,
+      ),
+    )
   })
 
   test('NDJSON to standard output, with filters', async () => {
     const t = io(TOKENS.cr_a)
-    assert.equal(await exportCommand(['reports', '--start', start, '--end', end, '--marketplace', 'UK', '--link-id', 'l_a1', '--format', 'ndjson', '--limit', '3'], t.io), 0, t.stderr())
-    const lines = t.stdout().trimEnd().split('\n').map((l) => JSON.parse(l))
+    assert.equal(
+      await exportCommand(
+        [
+          'reports',
+          '--start',
+          start,
+          '--end',
+          end,
+          '--marketplace',
+          'UK',
+          '--link-id',
+          'l_a1',
+          '--format',
+          'ndjson',
+          '--limit',
+          '3',
+        ],
+        t.io,
+      ),
+      0,
+      t.stderr(),
+    )
+    const lines = t
+      .stdout()
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     const expected = (await allReports()).filter((r) => r.marketplace === 'UK' && r.link.id === 'l_a1')
     assert.ok(expected.length > 3)
     assert.deepEqual(lines, expected)
@@ -90,28 +134,51 @@ describe('export reports', () => {
       return fetch(url, init)
     }
     const t = io(TOKENS.cr_a, { fetch: f })
-    assert.equal(await exportCommand(['reports', '--start', start, '--end', end, '--format', 'ndjson', '--out', out, '--limit', '10'], t.io), 0)
+    assert.equal(
+      await exportCommand(
+        ['reports', '--start', start, '--end', end, '--format', 'ndjson', '--out', out, '--limit', '10'],
+        t.io,
+      ),
+      0,
+    )
     assert.ok(sizes.length > 3)
-    for (let i = 1; i < sizes.length; i++) assert.ok(sizes[i]! > sizes[i - 1]!, `page ${i} was written before page ${i + 1} was asked for`)
+    for (let i = 1; i < sizes.length; i++)
+      assert.ok(sizes[i]! > sizes[i - 1]!, `page ${i} was written before page ${i + 1} was asked for`)
   })
 
   test('on a terminal, a progress bar by date goes to stderr', async () => {
     const t = io(TOKENS.cr_a)
     ;(t.io.stderr as { isTTY?: boolean }).isTTY = true
-    assert.equal(await exportCommand(['reports', '--start', start, '--end', end, '--out', file('csv'), '--limit', '500'], t.io), 0)
+    assert.equal(
+      await exportCommand(['reports', '--start', start, '--end', end, '--out', file('csv'), '--limit', '500'], t.io),
+      0,
+    )
     assert.match(t.stderr(), /\r\[#+-*\] +\d+% \d{4}-\d\d-\d\d +[\d,]+ rows +1 pages/)
   })
 
   for (const format of ['csv', 'ndjson']) {
     test(`${format}: an interrupted export resumes to exactly the bytes of an uninterrupted one`, async () => {
-      const args = (out: string) => ['reports', '--start', start, '--end', end, '--format', format, '--out', out, '--limit', '6']
+      const args = (out: string) => [
+        'reports',
+        '--start',
+        start,
+        '--end',
+        end,
+        '--format',
+        format,
+        '--out',
+        out,
+        '--limit',
+        '6',
+      ]
       const whole = file(format)
       assert.equal(await exportCommand(args(whole), io(TOKENS.cr_a).io), 0)
 
       const out = file(format)
       let calls = 0
       // the network goes away on the fourth request; no retry, so the export stops there
-      const failing: FetchLike = (url, init) => (++calls === 4 ? Promise.reject(new TypeError('socket hang up')) : fetch(url, init))
+      const failing: FetchLike = (url, init) =>
+        ++calls === 4 ? Promise.reject(new TypeError('socket hang up')) : fetch(url, init)
       const t1 = io(TOKENS.cr_a, { fetch: failing, maxRetries: 0 })
       assert.equal(await exportCommand(args(out), t1.io), 1)
       assert.match(t1.stderr(), /socket hang up.*--resume/)
@@ -150,15 +217,33 @@ describe('export reports', () => {
 
   test('a sidecar is never silently overwritten, nor resumed with other options', async () => {
     const out = file('csv')
-    writeFileSync(out + '.cursor', JSON.stringify({ version: 1, kind: 'reports', format: 'csv', query: { start, end }, cursor: null, bytes: 0, rows: 0, pages: 0 }))
+    writeFileSync(
+      out + '.cursor',
+      JSON.stringify({
+        version: 1,
+        kind: 'reports',
+        format: 'csv',
+        query: { start, end },
+        cursor: null,
+        bytes: 0,
+        rows: 0,
+        pages: 0,
+      }),
+    )
     const t1 = io(TOKENS.cr_a)
     assert.equal(await exportCommand(['reports', '--start', start, '--end', end, '--out', out], t1.io), 2)
     assert.match(t1.stderr(), /was interrupted\. Add --resume/)
     const t2 = io(TOKENS.cr_a)
-    assert.equal(await exportCommand(['reports', '--start', start, '--end', day(3), '--out', out, '--resume'], t2.io), 2)
+    assert.equal(
+      await exportCommand(['reports', '--start', start, '--end', day(3), '--out', out, '--resume'], t2.io),
+      2,
+    )
     assert.match(t2.stderr(), /belongs to another export/)
     const t3 = io(TOKENS.cr_a)
-    assert.equal(await exportCommand(['reports', '--start', start, '--end', end, '--out', file('csv'), '--resume'], t3.io), 2)
+    assert.equal(
+      await exportCommand(['reports', '--start', start, '--end', end, '--out', file('csv'), '--resume'], t3.io),
+      2,
+    )
     assert.match(t3.stderr(), /nothing to resume/)
   })
 
@@ -174,7 +259,14 @@ describe('export reports', () => {
   })
 
   test('usage errors exit 2', async () => {
-    for (const argv of [['reports', '--end', end], ['reports', '--start', start, '--end', end, '--format', 'xml'], ['reports', '--start', start, '--end', end, '--resume'], ['products'], ['invoices'], ['reports', '--start', start, '--end', end, '--limit', '501']]) {
+    for (const argv of [
+      ['reports', '--end', end],
+      ['reports', '--start', start, '--end', end, '--format', 'xml'],
+      ['reports', '--start', start, '--end', end, '--resume'],
+      ['products'],
+      ['invoices'],
+      ['reports', '--start', start, '--end', end, '--limit', '501'],
+    ]) {
       const t = io(TOKENS.cr_a)
       assert.equal(await exportCommand(argv, t.io), 2, argv.join(' '))
       assert.match(t.stderr(), /usage:/)
@@ -189,10 +281,19 @@ describe('export products', () => {
   test('CSV for a seller: commission flattened, optional fields empty', async () => {
     const out = file('csv')
     const t = io(TOKENS.sl_a)
-    assert.equal(await exportCommand(['products', '--brand-id', 'b_active', '--out', out, '--limit', '4'], t.io), 0, t.stderr())
+    assert.equal(
+      await exportCommand(['products', '--brand-id', 'b_active', '--out', out, '--limit', '4'], t.io),
+      0,
+      t.stderr(),
+    )
     const rows = parseCsv(readFileSync(out), { columns: true }) as Record<string, string>[]
-    const src = ds.products.filter((p) => p.brand_id === 'b_active').sort((a, b) => (a.id as string).localeCompare(b.id as string))
-    assert.deepEqual(rows.map((r) => r.id), src.map((p) => p.id))
+    const src = ds.products
+      .filter((p) => p.brand_id === 'b_active')
+      .sort((a, b) => (a.id as string).localeCompare(b.id as string))
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      src.map((p) => p.id),
+    )
     const pct = rows.find((r) => r.id === 'p_active_00')!
     assert.equal(pct.commission_type, 'percentage')
     assert.equal(pct.commission_rate_bps, '1250')
@@ -225,10 +326,14 @@ describe('the csapi command', () => {
   test('csapi export runs from the command line with CSAPI_TOKEN and CSAPI_BASE_URL', async () => {
     const out = file('csv')
     const root = fileURLToPath(new URL('..', import.meta.url))
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'export', 'reports', '--start', start, '--end', end, '--out', out], {
-      cwd: root,
-      env: { ...process.env, CSAPI_TOKEN: TOKENS.cr_b, CSAPI_BASE_URL: s.base },
-    })
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/bin.ts', 'export', 'reports', '--start', start, '--end', end, '--out', out],
+      {
+        cwd: root,
+        env: { ...process.env, CSAPI_TOKEN: TOKENS.cr_b, CSAPI_BASE_URL: s.base },
+      },
+    )
     assert.equal(stdout, '')
     const rows = parseCsv(readFileSync(out), { columns: true }) as Record<string, string>[]
     const links = new Set(ds.links.filter((l) => l.creator_id === 'cr_b').map((l) => l.id))
@@ -238,8 +343,14 @@ describe('the csapi command', () => {
 })
 
 describe('export reports --changes --state FILE', () => {
-  const key = (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`
-  const read = (out: string) => readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  const key = (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) =>
+    `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`
+  const read = (out: string) =>
+    readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
   let state = ''
   let out = ''
   let args: string[] = []
@@ -256,7 +367,10 @@ describe('export reports --changes --state FILE', () => {
     const all = await allReports()
     assert.deepEqual(rows.map(key).sort(), all.map(key).sort())
     assert.equal(new Set(rows.map(key)).size, rows.length, 'each row once')
-    assert.match(t.stderr(), new RegExp(`^exported ${all.length} changed report rows in \\d+ pages .*position kept in `))
+    assert.match(
+      t.stderr(),
+      new RegExp(`^exported ${all.length} changed report rows in \\d+ pages .*position kept in `),
+    )
     assert.equal(JSON.parse(readFileSync(state, 'utf8')).rows, all.length)
     const again = io(TOKENS.cr_a)
     assert.equal(await exportCommand(args, again.io), 0)
@@ -278,10 +392,13 @@ describe('export reports --changes --state FILE', () => {
     assert.deepEqual(appended, [{ ...changed, clicks: changed.clicks + 5 }])
 
     // change many rows, then cut the run off after its second page
-    await s.db.query(`update report_rows set clicks = clicks + 1 where link_id in (select id from links where creator_id = 'cr_a')`)
+    await s.db.query(
+      `update report_rows set clicks = clicks + 1 where link_id in (select id from links where creator_id = 'cr_a')`,
+    )
     const start = read(out).length
     let calls = 0
-    const failing: FetchLike = (input, init) => (++calls > 2 ? Promise.reject(new TypeError('network down')) : fetch(input, init))
+    const failing: FetchLike = (input, init) =>
+      ++calls > 2 ? Promise.reject(new TypeError('network down')) : fetch(input, init)
     const cut = io(TOKENS.cr_a, { fetch: failing, maxRetries: 0 })
     assert.equal(await exportCommand(args, cut.io), 1)
     assert.match(cut.stderr(), /run it again: it continues from the position kept in --state/)
@@ -289,10 +406,17 @@ describe('export reports --changes --state FILE', () => {
     const t2 = io(TOKENS.cr_a)
     assert.equal(await exportCommand(args, t2.io), 0, t2.stderr())
     const tail = read(out).slice(start)
-    assert.deepEqual(tail.map(key).sort(), all.map(key).sort(), 'after the resumed run every row is there, none repeated here')
+    assert.deepEqual(
+      tail.map(key).sort(),
+      all.map(key).sort(),
+      'after the resumed run every row is there, none repeated here',
+    )
     // a keyed consumer ends equal to /reports
     const copy = new Map(read(out).map((r) => [key(r), r]))
-    assert.deepEqual([...copy.values()].sort((a, b) => key(a).localeCompare(key(b))), (await allReports()).sort((a, b) => key(a).localeCompare(key(b))))
+    assert.deepEqual(
+      [...copy.values()].sort((a, b) => key(a).localeCompare(key(b))),
+      (await allReports()).sort((a, b) => key(a).localeCompare(key(b))),
+    )
   })
 
   test('usage: --changes needs --state and takes no range; --state needs --changes; --start/--end needed otherwise', async () => {

@@ -12,7 +12,9 @@ import { migrate } from '../src/db/migrate.js'
 import { CURSOR_SECRET, createTestDatabase, load, onPostgres, type TestDatabase } from './helpers.js'
 import { TOKENS, fixture } from './fixture.js'
 
-const skip = onPostgres ? false : 'needs PostgreSQL: set TEST_DATABASE_URL (PGlite runs in-process, there is no connection to cut)'
+const skip = onPostgres
+  ? false
+  : 'needs PostgreSQL: set TEST_DATABASE_URL (PGlite runs in-process, there is no connection to cut)'
 const BRANDS = '/api/creator/v1/brands'
 const auth = { authorization: `Bearer ${TOKENS.cr_a}` }
 
@@ -91,7 +93,13 @@ describe('database outage', { skip }, () => {
         while (running) {
           const start = Date.now()
           const res = await app.inject({ url: `${BRANDS}?limit=100`, headers: auth })
-          results.push({ start, end: Date.now(), status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined, body: res.body })
+          results.push({
+            start,
+            end: Date.now(),
+            status: res.statusCode,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+            body: res.body,
+          })
         }
       }
       const workers = Array.from({ length: 6 }, worker)
@@ -117,7 +125,10 @@ describe('database outage', { skip }, () => {
         assert.ok(r.status === 200 || r.status === 503, `status ${r.status}: ${r.body.slice(0, 200)}`)
         if (r.status === 503) {
           assert.deepEqual(JSON.parse(r.body), {
-            error: { code: 'service_unavailable', message: 'the service is temporarily unavailable; retry after the number of seconds in Retry-After' },
+            error: {
+              code: 'service_unavailable',
+              message: 'the service is temporarily unavailable; retry after the number of seconds in Retry-After',
+            },
           })
           assert.ok(Number(r.retryAfter) >= 1, 'Retry-After')
         }
@@ -127,9 +138,14 @@ describe('database outage', { skip }, () => {
       assert.ok(failed.length > 0, 'no request saw the outage')
       const slowest = Math.max(...failed.map((r) => r.end - Math.max(r.start, cutAt)))
       assert.ok(slowest < 1000, `a 503 took ${slowest} ms after the cut`)
-      t.diagnostic(`${results.length} requests; ${failed.length} answered 503 during the outage, the slowest ${slowest} ms after the cut`)
+      t.diagnostic(
+        `${results.length} requests; ${failed.length} answered 503 during the outage, the slowest ${slowest} ms after the cut`,
+      )
       const afterBack = results.filter((r) => r.start > restoredAt + 2000)
-      assert.ok(afterBack.every((r) => r.status === 200), 'once back, every request succeeds')
+      assert.ok(
+        afterBack.every((r) => r.status === 200),
+        'once back, every request succeeds',
+      )
       assert.equal((await app.inject({ url: BRANDS, headers: auth })).statusCode, 200)
     } finally {
       await app.close()

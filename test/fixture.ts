@@ -45,7 +45,14 @@ export function fixture() {
     { account_id: 'cr_a', token: TOKENS.revoked, revoked: true },
   ]
   const brands: Record<string, unknown>[] = [
-    { id: 'b_active', name: 'Active Brand', status: 'active', description: 'Visible to all', logo_url: 'https://a.example/logo.png', website: 'https://a.example' },
+    {
+      id: 'b_active',
+      name: 'Active Brand',
+      status: 'active',
+      description: 'Visible to all',
+      logo_url: 'https://a.example/logo.png',
+      website: 'https://a.example',
+    },
     { id: 'b_hidden', name: 'Hidden Brand', status: 'active', discoverable: false },
     { id: 'b_inactive', name: 'Inactive Brand', status: 'inactive' },
     { id: 'b_archived', name: 'Archived Brand', status: 'archived' },
@@ -53,13 +60,20 @@ export function fixture() {
     { id: 'b_secret', name: 'Secret Brand', status: 'active', discoverable: false },
   ]
   // Plain active brands so that the brands list spans several pages.
-  for (let i = 0; i < 40; i++) brands.push({ id: `b_gen_${String(i).padStart(2, '0')}`, name: `Generated ${i}`, status: 'active' })
+  for (let i = 0; i < 40; i++)
+    brands.push({ id: `b_gen_${String(i).padStart(2, '0')}`, name: `Generated ${i}`, status: 'active' })
 
   const products: Record<string, unknown>[] = []
   for (let i = 0; i < 30; i++) {
     const m = MARKETS[i % MARKETS.length]!
     const commission =
-      i === 29 ? { type: 'percentage', rate_bps: 800 } : i % 3 === 0 ? { type: 'percentage', rate_bps: 1250 } : i % 3 === 1 ? { type: 'flat', flat_cents: 150, currency_code: m.currency } : null
+      i === 29
+        ? { type: 'percentage', rate_bps: 800 }
+        : i % 3 === 0
+          ? { type: 'percentage', rate_bps: 1250 }
+          : i % 3 === 1
+            ? { type: 'flat', flat_cents: 150, currency_code: m.currency }
+            : null
     products.push({
       id: `p_active_${String(i).padStart(2, '0')}`,
       brand_id: 'b_active',
@@ -68,14 +82,47 @@ export function fixture() {
       status: STATUSES[i % 3],
       commission,
       ...(i === 29 ? {} : { country_code: m.code, marketplace_id: m.id, price_cents: 1000 + i, currency: m.currency }),
-      ...(i % 2 === 0 ? { image_url: `https://img.example/${i}.jpg`, detail_page_url: `https://www.amazon.com/dp/B0ACTIVE${String(i).padStart(2, '0')}` } : {}),
+      ...(i % 2 === 0
+        ? {
+            image_url: `https://img.example/${i}.jpg`,
+            detail_page_url: `https://www.amazon.com/dp/B0ACTIVE${String(i).padStart(2, '0')}`,
+          }
+        : {}),
     })
   }
   products.push(
-    { id: 'p_hidden_1', brand_id: 'b_hidden', asin: 'B0HIDDEN01', title: 'Hidden product', status: 'active', country_code: 'US' },
-    { id: 'p_noads_1', brand_id: 'b_noads', asin: 'B0NOADS001', title: 'No ads product', status: 'active', country_code: 'UK' },
-    { id: 'p_secret_1', brand_id: 'b_secret', asin: 'B0SECRET01', title: 'Secret product', status: 'active', country_code: 'DE' },
-    { id: 'p_inactive_1', brand_id: 'b_inactive', asin: 'B0INACTV01', title: 'Inactive brand product', status: 'active', country_code: 'US' },
+    {
+      id: 'p_hidden_1',
+      brand_id: 'b_hidden',
+      asin: 'B0HIDDEN01',
+      title: 'Hidden product',
+      status: 'active',
+      country_code: 'US',
+    },
+    {
+      id: 'p_noads_1',
+      brand_id: 'b_noads',
+      asin: 'B0NOADS001',
+      title: 'No ads product',
+      status: 'active',
+      country_code: 'UK',
+    },
+    {
+      id: 'p_secret_1',
+      brand_id: 'b_secret',
+      asin: 'B0SECRET01',
+      title: 'Secret product',
+      status: 'active',
+      country_code: 'DE',
+    },
+    {
+      id: 'p_inactive_1',
+      brand_id: 'b_inactive',
+      asin: 'B0INACTV01',
+      title: 'Inactive brand product',
+      status: 'active',
+      country_code: 'US',
+    },
   )
 
   const partnerships = [

@@ -14,15 +14,24 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: Record<string, string> }
 const scripts = pkg.scripts
 
-test('heap flags: the default, the operator\'s override, their own flags kept, nonsense refused', () => {
+test("heap flags: the default, the operator's override, their own flags kept, nonsense refused", () => {
   assert.deepEqual(heapFlags({}, []), ['--max-old-space-size=128', '--max-semi-space-size=4'])
   assert.deepEqual(heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--max-old-space-size=512' }, []), ['--max-old-space-size=512'])
   assert.deepEqual(heapFlags({ CSAPI_NODE_HEAP_FLAGS: '' }, []), [])
   assert.deepEqual(heapFlags({}, ['--max-old-space-size=64']), [])
   assert.deepEqual(heapFlags({ NODE_OPTIONS: '--enable-source-maps --max_semi_space_size=2' }, []), [])
-  assert.deepEqual(heapFlags({ NODE_OPTIONS: '--enable-source-maps' }, []), ['--max-old-space-size=128', '--max-semi-space-size=4'])
-  assert.throws(() => heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--inspect' }, []), /CSAPI_NODE_HEAP_FLAGS takes .* \(got "--inspect"\)/)
-  assert.throws(() => heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--max-old-space-size=lots' }, []), /got "--max-old-space-size=lots"/)
+  assert.deepEqual(heapFlags({ NODE_OPTIONS: '--enable-source-maps' }, []), [
+    '--max-old-space-size=128',
+    '--max-semi-space-size=4',
+  ])
+  assert.throws(
+    () => heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--inspect' }, []),
+    /CSAPI_NODE_HEAP_FLAGS takes .* \(got "--inspect"\)/,
+  )
+  assert.throws(
+    () => heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--max-old-space-size=lots' }, []),
+    /got "--max-old-space-size=lots"/,
+  )
 })
 
 test('npm start and npm run demo start node with the bounded heap flags', () => {
@@ -50,7 +59,11 @@ async function serveOnce(nodeFlags: string[], env: Record<string, string>) {
   child.stdout.on('data', (c) => (out += c))
   child.stderr.on('data', (c) => (out += c))
   const exited = once(child, 'exit') as Promise<[number | null, string | null]>
-  const logs = () => out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Log)
+  const logs = () =>
+    out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Log)
   for (let i = 0; i < 600 && !logs().some((l) => l.msg === 'V8 heap limit'); i++) await sleep(100)
   child.kill('SIGTERM')
   const [code] = await exited
@@ -59,7 +72,7 @@ async function serveOnce(nodeFlags: string[], env: Record<string, string>) {
   return { code, limitMb: limit.heapLimitMb!, warnings: logs().filter((l) => l.level === 40 && /V8 heap/.test(l.msg)) }
 }
 
-test('serve logs its heap limit: bounded under npm start\'s flags or NODE_OPTIONS; otherwise one warning', async () => {
+test("serve logs its heap limit: bounded under npm start's flags or NODE_OPTIONS; otherwise one warning", async () => {
   const flags = scripts.start!.split(' ').filter((a) => a.startsWith('--max-'))
   const started = await serveOnce(flags, {})
   const options = await serveOnce([], { NODE_OPTIONS: flags.join(' ') })

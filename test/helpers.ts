@@ -121,7 +121,8 @@ export async function startServer(dataset?: unknown, opts: { cursorSecrets?: str
     url,
     app,
     request,
-    get: (path, token, headers = {}) => request('GET', path, token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }),
+    get: (path, token, headers = {}) =>
+      request('GET', path, token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }),
     async close() {
       await app.close()
       await close()
@@ -154,19 +155,30 @@ async function openApiValidator(base: string) {
     const op = doc.paths[route]?.get
     if (!op && status < 400) return // not an API operation (the document itself, /docs)
     if (!op) {
-      assert.ok(genericError(body), `${route} ${status}: error body ${JSON.stringify(body)} is not { error: { code, message } }`)
+      assert.ok(
+        genericError(body),
+        `${route} ${status}: error body ${JSON.stringify(body)} is not { error: { code, message } }`,
+      )
       return
     }
     const key = `${route} ${status}`
     let validate = cache.get(key)
     if (!validate) {
-      assert.ok(op.responses[String(status)]?.content?.['application/json']?.schema, `${route} answered ${status}, which /openapi.json does not document`)
+      assert.ok(
+        op.responses[String(status)]?.content?.['application/json']?.schema,
+        `${route} answered ${status}, which /openapi.json does not document`,
+      )
       validate = ajv.compile({ $ref: responseSchemaRef(route, status) })
       cache.set(key, validate)
     }
-    assert.ok(validate(body), `${key} body does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`)
+    assert.ok(
+      validate(body),
+      `${key} body does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+    )
     // additionalProperties is not set in our response schemas, so check no undocumented field leaks.
-    const schema = resolveSchema(doc, op.responses[String(status)]!.content!['application/json']!.schema) as { properties?: Record<string, unknown> }
+    const schema = resolveSchema(doc, op.responses[String(status)]!.content!['application/json']!.schema) as {
+      properties?: Record<string, unknown>
+    }
     if (status === 200 && schema.properties) {
       for (const k of Object.keys(body as object)) assert.ok(k in schema.properties, `${key}: undocumented field ${k}`)
     }
@@ -179,7 +191,10 @@ export function documentedPath(paths: string[], route: string): string {
   const parts = route.split('/')
   const template = paths.find((p) => {
     const t = p.split('/')
-    return t.length === parts.length && t.every((seg, i) => (seg.startsWith('{') && seg.endsWith('}') ? parts[i] !== '' : seg === parts[i]))
+    return (
+      t.length === parts.length &&
+      t.every((seg, i) => (seg.startsWith('{') && seg.endsWith('}') ? parts[i] !== '' : seg === parts[i]))
+    )
   })
   return template ?? route
 }
@@ -203,7 +218,9 @@ export function responseSchemaRef(route: string, status: number): string {
 export function resolveSchema(doc: object, schema: unknown): unknown {
   const ref = (schema as { $ref?: string }).$ref
   if (!ref?.startsWith('#/components/schemas/')) return schema
-  return (doc as { components: { schemas: Record<string, unknown> } }).components.schemas[ref.slice('#/components/schemas/'.length)]
+  return (doc as { components: { schemas: Record<string, unknown> } }).components.schemas[
+    ref.slice('#/components/schemas/'.length)
+  ]
 }
 
 /** Every item of a list endpoint, page by page; asserts page sizes and the cursor contract. */

@@ -16,15 +16,24 @@ after(() => close())
 test(`brands: ${RUNS} hostile requests, never a 5xx, every body as documented`, async (t) => {
   const cursors: string[] = []
   for (const limit of [1, 3, 10]) {
-    const res = await app.inject({ url: `/api/creator/v1/brands?limit=${limit}`, headers: { authorization: `Bearer ${TOKENS.cr_a}` } })
+    const res = await app.inject({
+      url: `/api/creator/v1/brands?limit=${limit}`,
+      headers: { authorization: `Bearer ${TOKENS.cr_a}` },
+    })
     cursors.push(res.json().next_cursor)
   }
-  const other = await app.inject({ url: '/api/creator/v1/brands?limit=1', headers: { authorization: `Bearer ${TOKENS.cr_b}` } })
+  const other = await app.inject({
+    url: '/api/creator/v1/brands?limit=1',
+    headers: { authorization: `Bearer ${TOKENS.cr_b}` },
+  })
   cursors.push(other.json().next_cursor)
   const { seen, ms } = await fuzzEndpoint(
     app,
     '/api/creator/v1/brands',
-    { limit: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), fc.constantFrom('1', '100', '25')), cursor: cursorArb(cursors) },
+    {
+      limit: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), fc.constantFrom('1', '100', '25')),
+      cursor: cursorArb(cursors),
+    },
     TOKENS.cr_a,
   )
   t.diagnostic(`${RUNS} cases in ${ms} ms; statuses: ${JSON.stringify(seen)}`)

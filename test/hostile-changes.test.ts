@@ -22,11 +22,16 @@ test(`changes: ${RUNS} hostile requests, never a 5xx, every body as documented`,
     assert.equal(res.statusCode, 200, res.body)
     cursors.push(res.json().next_cursor)
   }
-  const { seen, ms } = await fuzzEndpoint(app, C, {
-    limit: fc.oneof(fc.integer({ min: -5, max: 30 }).map(String), fc.constantFrom('500', '501', '100')),
-    cursor: cursorArb(cursors),
-    from: fc.constantFrom('now', 'NOW', 'then', ''),
-  }, TOKENS.cr_a)
+  const { seen, ms } = await fuzzEndpoint(
+    app,
+    C,
+    {
+      limit: fc.oneof(fc.integer({ min: -5, max: 30 }).map(String), fc.constantFrom('500', '501', '100')),
+      cursor: cursorArb(cursors),
+      from: fc.constantFrom('now', 'NOW', 'then', ''),
+    },
+    TOKENS.cr_a,
+  )
   t.diagnostic(`${RUNS} cases in ${ms} ms; statuses: ${JSON.stringify(seen)}`)
   assert.ok((seen[200] ?? 0) > RUNS / 50, 'enough requests got through to the database')
 })

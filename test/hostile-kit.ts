@@ -41,7 +41,11 @@ export function answerChecker(app: FastifyInstance, route: string) {
   const ajv = openApiAjv(doc)
   const validators = new Map<string, ReturnType<typeof ajv.compile>>()
   const codeOf = new Map(Object.entries(ERROR_CODES))
-  return (res: { statusCode: number; body: string; headers: Record<string, unknown> }, method: string, what: string) => {
+  return (
+    res: { statusCode: number; body: string; headers: Record<string, unknown> },
+    method: string,
+    what: string,
+  ) => {
     const { statusCode: status, body } = res
     assert.ok(status < 500, `${what} → ${status}: ${body.slice(0, 300)}`)
     assert.doesNotMatch(body, /\bat [^ ]+ \(|node_modules|\.ts:\d+|\.js:\d+|stack/i, `${what}: internals in the body`)
@@ -149,16 +153,35 @@ export function cursorArb(real: string[]) {
 export function queryArb(known: Record<string, fc.Arbitrary<string>>) {
   const names = Object.keys(known)
   const pair = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...names).chain((n) => fc.tuple(fc.constant(n), fc.oneof({ weight: 3, arbitrary: known[n]! }, { weight: 1, arbitrary: text }))) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .constantFrom(...names)
+        .chain((n) =>
+          fc.tuple(fc.constant(n), fc.oneof({ weight: 3, arbitrary: known[n]! }, { weight: 1, arbitrary: text })),
+        ),
+    },
     { weight: 1, arbitrary: fc.tuple(text, text) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...names).map((n) => n.toUpperCase() + '[]'), text) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.constantFrom(...names).map((n) => n.toUpperCase() + '[]'),
+        text,
+      ),
+    },
   )
   return fc.array(pair, { maxLength: 9 })
 }
 
 // Percent-encodes UTF-8 bytes; unlike encodeURIComponent it takes lone surrogates too.
 const percent = (s: string) =>
-  [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('')
+  [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('')
 
 /** Encodes pairs into a query string, sometimes raw (as a client that forgot to encode). */
 export function queryString(pairs: [string, string][], raw: boolean): string {
@@ -172,12 +195,29 @@ export function headersArb(rightToken: string) {
   const authorization = fc.oneof(
     { weight: 12, arbitrary: fc.constant(`Bearer ${rightToken}`) },
     { weight: 1, arbitrary: fc.constantFrom(...Object.values(TOKENS)).map((t) => `Bearer ${t}`) },
-    { weight: 1, arbitrary: fc.constantFrom('bearer', 'BEARER', 'Basic', 'Token', 'Bearer  ', 'Bearer\t').map((s) => `${s} ${rightToken}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('bearer', 'BEARER', 'Basic', 'Token', 'Bearer  ', 'Bearer\t')
+        .map((s) => `${s} ${rightToken}`),
+    },
     { weight: 1, arbitrary: text.map((t) => `Bearer ${safeHeader(t)}`) },
     { weight: 1, arbitrary: text.map(safeHeader) },
   )
   const extra = fc.dictionary(
-    fc.constantFrom('x-request-id', 'accept', 'accept-encoding', 'content-type', 'origin', 'x-forwarded-for', 'if-none-match', 'cookie', 'x-http-method-override', 'range', 'x-custom'),
+    fc.constantFrom(
+      'x-request-id',
+      'accept',
+      'accept-encoding',
+      'content-type',
+      'origin',
+      'x-forwarded-for',
+      'if-none-match',
+      'cookie',
+      'x-http-method-override',
+      'range',
+      'x-custom',
+    ),
     text.map(safeHeader),
     { maxKeys: 4 },
   )
@@ -198,16 +238,23 @@ export async function fuzzEndpoint(
   const seen: Record<number, number> = {}
   const started = performance.now()
   await fc.assert(
-    fc.asyncProperty(queryArb(known), headersArb(rightToken), fc.boolean(), methodArb, fc.boolean(), async (pairs, h, raw, method, withBase) => {
-      const all = withBase ? [...extraPairs, ...pairs] : pairs
-      const qs = queryString(all, raw)
-      const url = qs ? `${route}?${qs}` : route
-      const headers: Record<string, string> = { ...h.extra }
-      if (h.authorization !== undefined) headers.authorization = h.authorization
-      const res = await app.inject({ method: method as 'GET', url, headers })
-      seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1
-      check(res, method, `${method} ${url.slice(0, 300)} ${JSON.stringify(headers).slice(0, 300)}`)
-    }),
+    fc.asyncProperty(
+      queryArb(known),
+      headersArb(rightToken),
+      fc.boolean(),
+      methodArb,
+      fc.boolean(),
+      async (pairs, h, raw, method, withBase) => {
+        const all = withBase ? [...extraPairs, ...pairs] : pairs
+        const qs = queryString(all, raw)
+        const url = qs ? `${route}?${qs}` : route
+        const headers: Record<string, string> = { ...h.extra }
+        if (h.authorization !== undefined) headers.authorization = h.authorization
+        const res = await app.inject({ method: method as 'GET', url, headers })
+        seen[res.statusCode] = (seen[res.statusCode] ?? 0) + 1
+        check(res, method, `${method} ${url.slice(0, 300)} ${JSON.stringify(headers).slice(0, 300)}`)
+      },
+    ),
     { numRuns: RUNS, includeErrorInReport: true },
   )
   return { seen, ms: Math.round(performance.now() - started) }

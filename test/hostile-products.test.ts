@@ -17,8 +17,15 @@ const P = '/api/seller/v1/products'
 
 test(`products: ${RUNS} hostile requests, never a 5xx, every body as documented`, async (t) => {
   const cursors: string[] = []
-  for (const [token, limit] of [[TOKENS.sl_a, 1], [TOKENS.sl_a, 4], [TOKENS.op_a, 2]] as const) {
-    const res = await app.inject({ url: `${P}?brand_id=b_active&limit=${limit}`, headers: { authorization: `Bearer ${token}` } })
+  for (const [token, limit] of [
+    [TOKENS.sl_a, 1],
+    [TOKENS.sl_a, 4],
+    [TOKENS.op_a, 2],
+  ] as const) {
+    const res = await app.inject({
+      url: `${P}?brand_id=b_active&limit=${limit}`,
+      headers: { authorization: `Bearer ${token}` },
+    })
     assert.equal(res.statusCode, 200, res.body)
     cursors.push(res.json().next_cursor)
   }
@@ -26,7 +33,10 @@ test(`products: ${RUNS} hostile requests, never a 5xx, every body as documented`
     app,
     P,
     {
-      brand_id: fc.oneof(fc.constantFrom('b_active', 'b_secret', 'b_hidden', 'b_noads', 'B_ACTIVE', 'b_active '), fc.string({ maxLength: 12 })),
+      brand_id: fc.oneof(
+        fc.constantFrom('b_active', 'b_secret', 'b_hidden', 'b_noads', 'B_ACTIVE', 'b_active '),
+        fc.string({ maxLength: 12 }),
+      ),
       limit: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), fc.constantFrom('1', '100', '25')),
       cursor: cursorArb(cursors),
     },

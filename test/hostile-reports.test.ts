@@ -18,14 +18,20 @@ const R = '/api/creator/v1/reports'
 test(`reports: ${RUNS} hostile requests, never a 5xx, every body as documented`, async (t) => {
   const range = `start=${day(0)}&end=${day(DAYS - 1)}`
   const cursors: string[] = []
-  for (const q of [`${range}&limit=2`, `${range}&limit=7&marketplace=us`, `start=${day(3)}&end=${day(9)}&limit=1&brand_id=b_active`]) {
+  for (const q of [
+    `${range}&limit=2`,
+    `${range}&limit=7&marketplace=us`,
+    `start=${day(3)}&end=${day(9)}&limit=1&brand_id=b_active`,
+  ]) {
     const res = await app.inject({ url: `${R}?${q}`, headers: { authorization: `Bearer ${TOKENS.cr_a}` } })
     assert.equal(res.statusCode, 200, res.body)
     cursors.push(res.json().next_cursor)
   }
   const date = fc.oneof(
     fc.integer({ min: -3, max: DAYS + 3 }).map(day),
-    fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
     // the whole range a client can type, year 0000 and five-digit years included
     fc
       .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))

@@ -59,8 +59,11 @@ const TABLES = ['accounts', 'brands', 'products', 'links', 'report_rows', 'api_t
 async function snapshot(db: Db) {
   const counts: Record<string, number> = {}
   for (const t of TABLES) counts[t] = (await db.query<{ n: number }>(`select count(*)::int as n from ${t}`))[0]!.n
-  const crash = (await db.query<{ n: number }>(`select count(*)::int as n from report_rows where link_id like 'crash_l_%'`))[0]!.n
-  const accounts = (await db.query<{ n: number }>(`select count(*)::int as n from accounts where id = 'crash_cr'`))[0]!.n
+  const crash = (
+    await db.query<{ n: number }>(`select count(*)::int as n from report_rows where link_id like 'crash_l_%'`)
+  )[0]!.n
+  const accounts = (await db.query<{ n: number }>(`select count(*)::int as n from accounts where id = 'crash_cr'`))[0]!
+    .n
   return { counts, crash, accounts }
 }
 
@@ -96,7 +99,10 @@ async function midImport(url: string, startBytes: number, exited: () => boolean)
     let seen = 0
     while (seen < 3) {
       assert.ok(!exited() && Date.now() < deadline, 'the import ended before it could be killed')
-      const r = await c.query(`select 1 from pg_stat_activity where datname = $1 and state = 'active' and query like 'insert into report_rows%'`, [name])
+      const r = await c.query(
+        `select 1 from pg_stat_activity where datname = $1 and state = 'active' and query like 'insert into report_rows%'`,
+        [name],
+      )
       if (r.rowCount) seen++
       await sleep(50)
     }
@@ -147,7 +153,9 @@ test(`SIGKILL in the middle of a ${ROWS}-row import leaves none of it; the re-ru
     assert.equal(done.crash, ROWS)
     assert.equal(done.accounts, 1)
     assert.equal(done.counts.report_rows, before.counts.report_rows! + ROWS)
-    t.diagnostic(`killed after ${killedAfter} ms, mid-transaction; nothing left; re-run loaded ${ROWS} rows in ${Date.now() - reopenedAt} ms`)
+    t.diagnostic(
+      `killed after ${killedAfter} ms, mid-transaction; nothing left; re-run loaded ${ROWS} rows in ${Date.now() - reopenedAt} ms`,
+    )
   } finally {
     rmSync(work, { recursive: true, force: true })
     await tdb.drop()

@@ -42,19 +42,48 @@ before(async () => {
   await load(db, {
     accounts: [{ id: 'cr_cli', role: 'creator', name: 'C' }],
     brands: [{ id: 'b_cli', name: 'B', status: 'active' }],
-    products: [{ id: 'p_cli', brand_id: 'b_cli', asin: 'B0CLI00001', title: 'P', status: 'active', country_code: 'DE', commission: { type: 'percentage', rate_bps: 1000 } }],
-    links: [{ id: 'l_cli', creator_id: 'cr_cli', brand_id: 'b_cli', product_id: 'p_cli', short_url: 'https://s.example/c', destination_url: 'https://www.amazon.de/dp/B0CLI00001', amazon_ad_group_id: '31337' }],
+    products: [
+      {
+        id: 'p_cli',
+        brand_id: 'b_cli',
+        asin: 'B0CLI00001',
+        title: 'P',
+        status: 'active',
+        country_code: 'DE',
+        commission: { type: 'percentage', rate_bps: 1000 },
+      },
+    ],
+    links: [
+      {
+        id: 'l_cli',
+        creator_id: 'cr_cli',
+        brand_id: 'b_cli',
+        product_id: 'p_cli',
+        short_url: 'https://s.example/c',
+        destination_url: 'https://www.amazon.de/dp/B0CLI00001',
+        amazon_ad_group_id: '31337',
+      },
+    ],
   })
   await db.close()
   const { mkdirSync } = await import('node:fs')
   mkdirSync(reports)
-  writeFileSync(join(reports, 'a-products.csv'), [
-    'date,campaignId,adGroupId,productAsin,marketplace,productConversionType,attributedPurchases14d,unitsSold14d,attributedSales14d',
-    '20260301,1,31337,B0CLI00001,AMAZON.DE,Promoted,2,2,59.98',
-    '20260302,1,31337,B0CLI00001,AMAZON.FR,Promoted,1,1,29.99', // pan-EU: the DE product, in euros
-    '20260302,1,777,B0CLI00001,AMAZON.DE,Promoted,1,1,29.99',
-  ].join('\n') + '\n')
-  writeFileSync(join(reports, 'b-performance.json'), JSON.stringify({ reports: [{ date: '20260301', campaignId: 1, adGroupId: 31337, 'Click-throughs': '25' }], cursorId: null }))
+  writeFileSync(
+    join(reports, 'a-products.csv'),
+    [
+      'date,campaignId,adGroupId,productAsin,marketplace,productConversionType,attributedPurchases14d,unitsSold14d,attributedSales14d',
+      '20260301,1,31337,B0CLI00001,AMAZON.DE,Promoted,2,2,59.98',
+      '20260302,1,31337,B0CLI00001,AMAZON.FR,Promoted,1,1,29.99', // pan-EU: the DE product, in euros
+      '20260302,1,777,B0CLI00001,AMAZON.DE,Promoted,1,1,29.99',
+    ].join('\n') + '\n',
+  )
+  writeFileSync(
+    join(reports, 'b-performance.json'),
+    JSON.stringify({
+      reports: [{ date: '20260301', campaignId: 1, adGroupId: 31337, 'Click-throughs': '25' }],
+      cursorId: null,
+    }),
+  )
 })
 after(() => t.drop())
 
@@ -77,7 +106,10 @@ test('--strict refuses, exit 1; a run prints one summary line and the unplaceabl
   const r = csapi('ingest', 'amazon-attribution', reports)
   assert.equal(r.code, 0, r.err)
   const lines = r.out.trim().split('\n')
-  assert.match(lines[0]!, /^ingested 4 rows \(3 products, 1 performance\) from 2 files into .* report rows 2 inserted, 0 updated \(0 reversed\), 0 unchanged; 0 adjustments; 1 unplaceable$/)
+  assert.match(
+    lines[0]!,
+    /^ingested 4 rows \(3 products, 1 performance\) from 2 files into .* report rows 2 inserted, 0 updated \(0 reversed\), 0 unchanged; 0 adjustments; 1 unplaceable$/,
+  )
   assert.match(r.out, /e\.g\. .*a-products\.csv row 3 \(date 2026-03-02, adGroupId 777, ASIN B0CLI00001\)/)
   assert.equal(r.err, '', 'no progress bar when stderr is not a terminal')
 })
@@ -85,18 +117,32 @@ test('--strict refuses, exit 1; a run prints one summary line and the unplaceabl
 test('approve and pay print the totals per currency', async () => {
   const a = await inProcess('commissions', 'approve', '--through', '2026-03-01')
   assert.equal(a.code, 0, a.err)
-  assert.match(a.out, /approved 1 pending rows dated up to 2026-03-01; commission approved per currency:\n {2}EUR +6\.00 {2}\(1 rows\)/)
+  assert.match(
+    a.out,
+    /approved 1 pending rows dated up to 2026-03-01; commission approved per currency:\n {2}EUR +6\.00 {2}\(1 rows\)/,
+  )
   const p = await inProcess('commissions', 'pay', '--creator', 'cr_cli', '--through', '2026-03-31')
   assert.equal(p.code, 0, p.err)
-  assert.match(p.out, /^paid cr_cli through 2026-03-31: 1 payout .*\n {2}po_[0-9a-f]{32} {2}EUR +6\.00 {2}= commission 6\.00 \+ adjustments 0\.00 {2}\(1 lines\)\n$/)
+  assert.match(
+    p.out,
+    /^paid cr_cli through 2026-03-31: 1 payout .*\n {2}po_[0-9a-f]{32} {2}EUR +6\.00 {2}= commission 6\.00 \+ adjustments 0\.00 {2}\(1 lines\)\n$/,
+  )
   const id = /po_[0-9a-f]{32}/.exec(p.out)![0]
   const listed = await inProcess('payouts', 'list', '--creator', 'cr_cli')
-  assert.match(listed.out, new RegExp(`^${id}  cr_cli  EUR +6\\.00  = commission 6\\.00 \\+ adjustments 0\\.00  \\(1 lines, through 2026-03-31, `))
+  assert.match(
+    listed.out,
+    new RegExp(
+      `^${id}  cr_cli  EUR +6\\.00  = commission 6\\.00 \\+ adjustments 0\\.00  \\(1 lines, through 2026-03-31, `,
+    ),
+  )
   assert.equal((await inProcess('payouts', 'list', '--creator', 'nobody')).out, 'no payouts for nobody\n')
   const shown = await inProcess('payouts', 'show', id)
   assert.match(shown.out, /\n +1 {2}commission {2}2026-03-01 .* +6\.00\n$/)
   const csv = await inProcess('payouts', 'show', id, '--format', 'csv')
-  assert.match(csv.out, /^line_no,type,date,link_id,product_id,asin,marketplace,amount_cents,adjustment_id,amount_before_cents,amount_after_cents\n1,commission,2026-03-01,[^\n]*,600,,,\n$/)
+  assert.match(
+    csv.out,
+    /^line_no,type,date,link_id,product_id,asin,marketplace,amount_cents,adjustment_id,amount_before_cents,amount_after_cents\n1,commission,2026-03-01,[^\n]*,600,,,\n$/,
+  )
   assert.equal((await inProcess('payouts', 'show', id, '--csv')).out, csv.out)
   const unknown = await inProcess('payouts', 'show', 'po_nope')
   assert.deepEqual([unknown.code, unknown.err], [1, 'csapi: no payout po_nope\n'])

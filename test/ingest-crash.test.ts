@@ -57,9 +57,19 @@ function dataset() {
   const pre = Array.from({ length: PRE }, (_, n) => {
     const d = linkDay(n)
     return {
-      date: d.date, link_id: `crash_l_${d.link}`, product_id: `crash_p${d.own}`, marketplace: 'US', currency: 'USD',
-      sales_cents: 100 + n, commission_cents: 10 + n, commission_status: n % 2 === 0 ? 'pending' : 'approved',
-      orders: 1, units_sold: 1, clicks: 1, detail_page_views: 1, add_to_carts: 1,
+      date: d.date,
+      link_id: `crash_l_${d.link}`,
+      product_id: `crash_p${d.own}`,
+      marketplace: 'US',
+      currency: 'USD',
+      sales_cents: 100 + n,
+      commission_cents: 10 + n,
+      commission_status: n % 2 === 0 ? 'pending' : 'approved',
+      orders: 1,
+      units_sold: 1,
+      clicks: 1,
+      detail_page_views: 1,
+      add_to_carts: 1,
     }
   })
   return {
@@ -69,15 +79,25 @@ function dataset() {
     products: [
       ...base.products,
       ...Array.from({ length: PRODUCTS }, (_, p) => ({
-        id: `crash_p${p}`, brand_id: 'crash_b', asin: asin(p), title: `Crash product ${p}`, status: 'active', country_code: 'US',
+        id: `crash_p${p}`,
+        brand_id: 'crash_b',
+        asin: asin(p),
+        title: `Crash product ${p}`,
+        status: 'active',
+        country_code: 'US',
         commission: { type: 'percentage', rate_bps: RATE_BPS },
       })),
     ],
     links: [
       ...base.links,
       ...Array.from({ length: LINKS }, (_, i) => ({
-        id: `crash_l_${i}`, creator_id: 'crash_cr', brand_id: 'crash_b', product_id: `crash_p${i % PRODUCTS}`,
-        short_url: 'https://s.example/c', destination_url: `https://www.amazon.com/dp/${asin(i % PRODUCTS)}`, amazon_ad_group_id: adGroup(i),
+        id: `crash_l_${i}`,
+        creator_id: 'crash_cr',
+        brand_id: 'crash_b',
+        product_id: `crash_p${i % PRODUCTS}`,
+        short_url: 'https://s.example/c',
+        destination_url: `https://www.amazon.com/dp/${asin(i % PRODUCTS)}`,
+        amazon_ad_group_id: adGroup(i),
       })),
     ],
     report_rows: [...base.report_rows, ...pre],
@@ -85,16 +105,36 @@ function dataset() {
 }
 
 const promoted = (date: string, link: number, p: number, units: number, sales: number) => ({
-  date: date.replaceAll('-', ''), advertiserName: 'Crash brand', campaignId: '300000000000001', adGroupId: adGroup(link),
-  productAsin: asin(p), productName: `Crash product ${p}`, brandName: 'Crash brand', marketplace: 'AMAZON.COM',
-  productConversionType: 'Promoted', attributedDetailPageViewsClicks14d: String(units * 3), attributedAddToCartClicks14d: String(units * 2),
-  attributedPurchases14d: String(units), unitsSold14d: String(units), attributedSales14d: money(sales),
+  date: date.replaceAll('-', ''),
+  advertiserName: 'Crash brand',
+  campaignId: '300000000000001',
+  adGroupId: adGroup(link),
+  productAsin: asin(p),
+  productName: `Crash product ${p}`,
+  brandName: 'Crash brand',
+  marketplace: 'AMAZON.COM',
+  productConversionType: 'Promoted',
+  attributedDetailPageViewsClicks14d: String(units * 3),
+  attributedAddToCartClicks14d: String(units * 2),
+  attributedPurchases14d: String(units),
+  unitsSold14d: String(units),
+  attributedSales14d: money(sales),
 })
 const halo = (date: string, link: number, p: number, sales: number) => ({
-  date: date.replaceAll('-', ''), advertiserName: 'Crash brand', campaignId: '300000000000001', adGroupId: adGroup(link),
-  productAsin: asin(p), productName: `Crash product ${p}`, brandName: 'Crash brand', marketplace: 'AMAZON.COM',
-  productConversionType: 'Brand Halo', brandHaloDetailPageViewsClicks14d: '1', brandHaloAttributedAddToCartClicks14d: '1',
-  brandHaloAttributedPurchases14d: '1', brandHaloUnitsSold14d: '1', brandHaloAttributedSales14d: money(sales),
+  date: date.replaceAll('-', ''),
+  advertiserName: 'Crash brand',
+  campaignId: '300000000000001',
+  adGroupId: adGroup(link),
+  productAsin: asin(p),
+  productName: `Crash product ${p}`,
+  brandName: 'Crash brand',
+  marketplace: 'AMAZON.COM',
+  productConversionType: 'Brand Halo',
+  brandHaloDetailPageViewsClicks14d: '1',
+  brandHaloAttributedAddToCartClicks14d: '1',
+  brandHaloAttributedPurchases14d: '1',
+  brandHaloUnitsSold14d: '1',
+  brandHaloAttributedSales14d: money(sales),
 })
 
 /**
@@ -115,9 +155,13 @@ function writeBigReport(dir: string) {
   }
   for (let n = 0; n < LINK_DAYS; n++) {
     const d = linkDay(n)
-    products.push(JSON.stringify(promoted(d.date, d.link, d.own, d.units, d.sales)), JSON.stringify(halo(d.date, d.link, d.halo, d.haloSales)))
+    products.push(
+      JSON.stringify(promoted(d.date, d.link, d.own, d.units, d.sales)),
+      JSON.stringify(halo(d.date, d.link, d.halo, d.haloSales)),
+    )
     clicks.push(`${d.date.replaceAll('-', '')},300000000000001,${adGroup(d.link)},${d.clicks}`)
-    if (n < PRE && n % 2 === 1) add(100 + n, 1, 1, 10 + n) // approved: unchanged
+    if (n < PRE && n % 2 === 1)
+      add(100 + n, 1, 1, 10 + n) // approved: unchanged
     else add(d.sales, d.clicks, d.units, commission(d.sales))
     add(d.haloSales, 0, 1, commission(d.haloSales))
   }
@@ -140,7 +184,16 @@ const TABLES = ['accounts', 'brands', 'products', 'links', 'report_rows', 'commi
 async function snapshot(db: Db) {
   const counts: Record<string, number> = {}
   for (const t of TABLES) counts[t] = (await db.query<{ n: number }>(`select count(*)::int as n from ${t}`))[0]!.n
-  const [crash] = await db.query<{ rows: number; sales: string; clicks: string; orders: string; commission: string; pending: number; approved: number; reversed: number }>(
+  const [crash] = await db.query<{
+    rows: number
+    sales: string
+    clicks: string
+    orders: string
+    commission: string
+    pending: number
+    approved: number
+    reversed: number
+  }>(
     `select count(*)::int as rows, coalesce(sum(sales_cents), 0)::text as sales, coalesce(sum(clicks), 0)::text as clicks,
             coalesce(sum(orders), 0)::text as orders, coalesce(sum(commission_cents), 0)::text as commission,
             (count(*) filter (where commission_status = 'pending'))::int as pending,
@@ -237,9 +290,11 @@ async function orphanGone(url: string): Promise<number> {
   await c.connect()
   try {
     for (;;) {
-      const r = await c.query(`select 1 from pg_stat_activity where datname = current_database() and application_name = 'csapi ingest'`)
+      const r = await c.query(
+        `select 1 from pg_stat_activity where datname = current_database() and application_name = 'csapi ingest'`,
+      )
       if (r.rowCount === 0) return Date.now() - started
-      assert.ok(Date.now() - started < 120_000, 'the killed ingest\'s server process did not end')
+      assert.ok(Date.now() - started < 120_000, "the killed ingest's server process did not end")
       await sleep(100)
     }
   } finally {
@@ -267,7 +322,12 @@ test(`SIGKILL in the middle of a ${ROWS}-row ingest leaves the database as it wa
     const before = await snapshot(db)
     assert.equal(before.counts.commission_adjustments, restated)
     assert.deepEqual([before.crash.rows, before.crash.pending, before.crash.approved], [PRE, PRE / 2, PRE / 2])
-    const heapFile = onPg ? '' : join(tdb.url.slice('file:'.length), (await db.query<{ p: string }>(`select pg_relation_filepath('report_rows') as p`))[0]!.p)
+    const heapFile = onPg
+      ? ''
+      : join(
+          tdb.url.slice('file:'.length),
+          (await db.query<{ p: string }>(`select pg_relation_filepath('report_rows') as p`))[0]!.p,
+        )
     await db.close()
     const startBytes = await heapBytes(tdb.url, heapFile)
 
@@ -297,15 +357,23 @@ test(`SIGKILL in the middle of a ${ROWS}-row ingest leaves the database as it wa
     const inserted = LINK_DAYS * 2 - PRE
     assert.match(
       second.output(),
-      new RegExp(`^ingested ${LINK_DAYS * 3} rows \\(${LINK_DAYS * 2} products, ${LINK_DAYS} performance\\) from 2 files into .*: ` +
-        `report rows ${inserted} inserted, ${PRE / 2} updated \\(0 reversed\\), 0 unchanged; ${PRE / 2} adjustments; 0 unplaceable\n`),
+      new RegExp(
+        `^ingested ${LINK_DAYS * 3} rows \\(${LINK_DAYS * 2} products, ${LINK_DAYS} performance\\) from 2 files into .*: ` +
+          `report rows ${inserted} inserted, ${PRE / 2} updated \\(0 reversed\\), 0 unchanged; ${PRE / 2} adjustments; 0 unplaceable\n`,
+      ),
     )
     db = await openDb(tdb.url)
     const done = await snapshot(db)
     await db.close()
     assert.deepEqual(done.crash, {
-      rows: want.rows, sales: String(want.sales), clicks: String(want.clicks), orders: String(want.orders), commission: String(want.commission),
-      pending: want.rows - PRE / 2, approved: PRE / 2, reversed: 0,
+      rows: want.rows,
+      sales: String(want.sales),
+      clicks: String(want.clicks),
+      orders: String(want.orders),
+      commission: String(want.commission),
+      pending: want.rows - PRE / 2,
+      approved: PRE / 2,
+      reversed: 0,
     })
     assert.deepEqual(done.counts, {
       ...before.counts,
@@ -317,11 +385,18 @@ test(`SIGKILL in the middle of a ${ROWS}-row ingest leaves the database as it wa
     const third = ingestProcess(tdb.url, big)
     const [code3] = await third.exit
     assert.equal(code3, 0, third.output())
-    assert.match(third.output(), new RegExp(`report rows 0 inserted, 0 updated \\(0 reversed\\), ${want.rows - PRE / 2} unchanged; 0 adjustments; 0 unplaceable\n`))
+    assert.match(
+      third.output(),
+      new RegExp(
+        `report rows 0 inserted, 0 updated \\(0 reversed\\), ${want.rows - PRE / 2} unchanged; 0 adjustments; 0 unplaceable\n`,
+      ),
+    )
     db = await openDb(tdb.url)
     assert.deepEqual(await snapshot(db), done, 'the third run changed something')
     await db.close()
-    t.diagnostic(`killed after ${killedAfter} ms (${doing})${onPg ? `; its server process ended ${orphanMs} ms later` : ''}; nothing left; re-run ingested ${LINK_DAYS * 3} rows in ${rerunMs} ms; third run changed nothing`)
+    t.diagnostic(
+      `killed after ${killedAfter} ms (${doing})${onPg ? `; its server process ended ${orphanMs} ms later` : ''}; nothing left; re-run ingested ${LINK_DAYS * 3} rows in ${rerunMs} ms; third run changed nothing`,
+    )
   } finally {
     rmSync(work, { recursive: true, force: true })
     await tdb.drop()

@@ -24,27 +24,42 @@ after(() => close())
 
 test('demo reports: both report types and a restatement, all placeable, ingested as a restating run', async () => {
   const { dataset } = generateDemoDataset({ size: 'small', today: TODAY })
-  assert.ok(dataset.links.every((l) => /^\d{15}$/.test(l.amazon_ad_group_id ?? '')), 'every demo link has an ad group id')
+  assert.ok(
+    dataset.links.every((l) => /^\d{15}$/.test(l.amazon_ad_group_id ?? '')),
+    'every demo link has an ad group id',
+  )
   await importDataset(db, dataset)
   const dir = mkdtempSync(join(tmpdir(), 'csapi-demo-reports-'))
   const written = writeAmazonReports(dataset, dir, { today: TODAY })
-  assert.deepEqual(written.files.map((f) => f.slice(dir.length + 1)), [
-    'attribution-products-20260601-20260614.json',
-    'attribution-performance-20260601-20260614.csv',
-    'attribution-products-restated-20260615.ndjson',
-  ])
-  const firstPage = JSON.parse(readFileSync(written.files[0]!, 'utf8').split('\n')[0]!) as { reports: Record<string, string>[]; cursorId: string | null }
+  assert.deepEqual(
+    written.files.map((f) => f.slice(dir.length + 1)),
+    [
+      'attribution-products-20260601-20260614.json',
+      'attribution-performance-20260601-20260614.csv',
+      'attribution-products-restated-20260615.ndjson',
+    ],
+  )
+  const firstPage = JSON.parse(readFileSync(written.files[0]!, 'utf8').split('\n')[0]!) as {
+    reports: Record<string, string>[]
+    cursorId: string | null
+  }
   assert.ok(firstPage.reports.length > 0 && typeof firstPage.cursorId === 'string')
-  const pages = readFileSync(written.files[0]!, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as typeof firstPage)
+  const pages = readFileSync(written.files[0]!, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as typeof firstPage)
   const types = new Set(pages.flatMap((p) => p.reports.map((r) => r.productConversionType)))
   assert.deepEqual([...types].sort(), ['Brand Halo', 'Promoted'])
   assert.equal(pages.at(-1)!.cursorId, null)
-  assert.match(readFileSync(written.files[1]!, 'utf8'), /^date,campaignId,adGroupId,Click-throughs\n\d{8},\d+,\d{15},\d+\n/)
+  assert.match(
+    readFileSync(written.files[1]!, 'utf8'),
+    /^date,campaignId,adGroupId,Click-throughs\n\d{8},\d+,\d{15},\d+\n/,
+  )
 
   const sum = await ingestAmazonAttribution(db, [dir])
   assert.deepEqual(sum.unplaced, [])
   assert.equal(sum.rowsRead, written.productRows + written.performanceRows + written.restatedRows)
-  assert.ok(sum.reportRows.updated > 0, 'Amazon\'s numbers replace the demo\'s pending rows')
+  assert.ok(sum.reportRows.updated > 0, "Amazon's numbers replace the demo's pending rows")
   assert.ok(sum.reportRows.reversed > 0, 'a full return on a pending day reverses its row')
   assert.ok(sum.adjustments.count > 0, 'returns on approved days become adjustments')
   const again = await ingestAmazonAttribution(db, [dir])
@@ -57,7 +72,13 @@ test('demo reports: both report types and a restatement, all placeable, ingested
   )
   const { payouts } = await pay(db, creator, TODAY)
   assert.ok(payouts.length > 0, `${creator} is paid`)
-  assert.ok(payouts.some((p) => p.adjustment_cents !== 0), 'a payout settles the restatements')
-  const [unsettled] = await db.query<{ n: number }>('select count(*)::int as n from commission_adjustments where creator_id = $1 and payout_id is null', [creator])
+  assert.ok(
+    payouts.some((p) => p.adjustment_cents !== 0),
+    'a payout settles the restatements',
+  )
+  const [unsettled] = await db.query<{ n: number }>(
+    'select count(*)::int as n from commission_adjustments where creator_id = $1 and payout_id is null',
+    [creator],
+  )
   assert.equal(unsettled!.n, 0)
 })

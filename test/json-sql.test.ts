@@ -42,7 +42,7 @@ describe('jsonObjectSql', () => {
     return row!.json
   }
 
-  it('writes the schema\'s fields in its order, nested objects included', async () => {
+  it("writes the schema's fields in its order, nested objects included", async () => {
     const json = await roundTrip(['2026-03-01', 'a', 12345, true, 'l_1', null])
     assert.equal(json, '{"day":"2026-03-01","name":"a","cents":12345,"flag":true,"inner":{"id":"l_1","note":null}}')
   })
@@ -63,10 +63,12 @@ describe('jsonObjectSql', () => {
     )
   })
 
-  it('writes dates as YYYY-MM-DD whatever the session\'s DateStyle', async () => {
+  it("writes dates as YYYY-MM-DD whatever the session's DateStyle", async () => {
     await db.transaction(async (tx) => {
       await tx.query(`set local datestyle = 'SQL, DMY'`)
-      const [row] = await tx.query<{ json: string }>(`select ${jsonObjectSql(Type.Object({ d: Type.String() }), { d: `date '2026-01-31'` })} as json`)
+      const [row] = await tx.query<{ json: string }>(
+        `select ${jsonObjectSql(Type.Object({ d: Type.String() }), { d: `date '2026-01-31'` })} as json`,
+      )
       assert.equal(row!.json, '{"d":"2026-01-31"}')
     })
   })
@@ -121,14 +123,30 @@ describe('jsonObjectSql', () => {
     const S = Type.Object({ a: Type.String(), b: Type.Integer() })
     assert.throws(() => jsonObjectSql(S, { a: 'x' } as never), /\$\.b: no SQL expression/)
     assert.throws(() => jsonObjectSql(S, { a: 'x', b: 'y', c: 'z' } as never), /fields the schema does not have: c/)
-    assert.throws(() => jsonObjectSql(Type.Object({ a: Type.Optional(Type.String()) }), { a: 'x' }), /the first field must be required/)
     assert.throws(
-      () => jsonObjectSql(Type.Object({ a: Type.String(), b: Type.Optional(Type.Union([Type.String(), Type.Null()])) }), { a: 'x', b: 'y' }),
+      () => jsonObjectSql(Type.Object({ a: Type.Optional(Type.String()) }), { a: 'x' }),
+      /the first field must be required/,
+    )
+    assert.throws(
+      () =>
+        jsonObjectSql(Type.Object({ a: Type.String(), b: Type.Optional(Type.Union([Type.String(), Type.Null()])) }), {
+          a: 'x',
+          b: 'y',
+        }),
       /an optional field cannot also be nullable/,
     )
-    assert.throws(() => jsonObjectSql(Type.Object({ a: Type.Array(Type.Object({ x: Type.String() })) }), { a: 'x' } as never), /not supported/)
+    assert.throws(
+      () => jsonObjectSql(Type.Object({ a: Type.Array(Type.Object({ x: Type.String() })) }), { a: 'x' } as never),
+      /not supported/,
+    )
     const Nullable = Type.Object({ a: Type.String(), o: Type.Union([Type.Object({ x: Type.String() }), Type.Null()]) })
-    assert.throws(() => jsonObjectSql(Nullable, { a: 'x', o: { x: 'y' } } as never), /a nullable object needs \$present/)
-    assert.throws(() => jsonObjectSql(Type.Object({ 'A-b': Type.String() }), { 'A-b': 'x' }), /field name not supported/)
+    assert.throws(
+      () => jsonObjectSql(Nullable, { a: 'x', o: { x: 'y' } } as never),
+      /a nullable object needs \$present/,
+    )
+    assert.throws(
+      () => jsonObjectSql(Type.Object({ 'A-b': Type.String() }), { 'A-b': 'x' }),
+      /field name not supported/,
+    )
   })
 })

@@ -64,7 +64,8 @@ const scrape = async () => {
   assert.match(res.headers.get('content-type') ?? '', /^text\/plain/)
   return res.text()
 }
-const get = (path: string, token = creatorToken) => fetch(base + path, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status)
+const get = (path: string, token = creatorToken) =>
+  fetch(base + path, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status)
 
 test('metrics are on their own listener, not on the public port', async () => {
   assert.notEqual(new URL(metricsUrl).port, new URL(base).port)
@@ -76,11 +77,19 @@ test('counters move with traffic; labels are route patterns, never URLs or token
   const before = await scrape()
   const brands = { route: '/api/creator/v1/brands', method: 'GET', status: '200' }
   for (let i = 0; i < 5; i++) assert.equal(await get('/api/creator/v1/brands?limit=3'), 200)
-  for (let i = 0; i < 3; i++) assert.equal(await get('/api/creator/v1/brands', 'csapi_not_a_real_token_at_all_0000000000000000'), 401)
+  for (let i = 0; i < 3; i++)
+    assert.equal(await get('/api/creator/v1/brands', 'csapi_not_a_real_token_at_all_0000000000000000'), 401)
   assert.equal(await get('/nope/12345?secret=abc'), 404)
   const text = await scrape()
-  assert.equal(sample(text, 'csapi_http_requests_total', brands) - sample(before, 'csapi_http_requests_total', brands), 5)
-  assert.equal(sample(text, 'csapi_http_requests_total', { ...brands, status: '401' }) - sample(before, 'csapi_http_requests_total', { ...brands, status: '401' }), 3)
+  assert.equal(
+    sample(text, 'csapi_http_requests_total', brands) - sample(before, 'csapi_http_requests_total', brands),
+    5,
+  )
+  assert.equal(
+    sample(text, 'csapi_http_requests_total', { ...brands, status: '401' }) -
+      sample(before, 'csapi_http_requests_total', { ...brands, status: '401' }),
+    3,
+  )
   assert.ok(sample(text, 'csapi_http_request_duration_seconds_count', brands) >= 5)
   assert.ok(sample(text, 'csapi_http_requests_total', { route: 'unknown', status: '404' }) >= 1)
   assert.doesNotMatch(text, /nope|12345|secret=|csapi_not_a_real_token/, 'no URL or token in a label')

@@ -30,7 +30,10 @@ function assertParseError(input: string, reasonPattern?: RegExp): void {
   assert.throws(
     () => parseDecimalToMinor(input, 2),
     (err: unknown) => {
-      assert.ok(err instanceof MoneyParseError, `expected MoneyParseError for ${JSON.stringify(input)}, got ${String(err)}`)
+      assert.ok(
+        err instanceof MoneyParseError,
+        `expected MoneyParseError for ${JSON.stringify(input)}, got ${String(err)}`,
+      )
       assert.ok(err instanceof Error)
       assert.equal(err.name, 'MoneyParseError')
       assert.ok(err.message.includes(JSON.stringify(input)), `message should quote the input: ${err.message}`)
@@ -232,8 +235,23 @@ describe('parseDecimalToMinor: properties', () => {
 describe('currencyFractionDigits', () => {
   it('knows every marketplace currency', () => {
     const expected: Record<string, number> = {
-      USD: 2, CAD: 2, MXN: 2, BRL: 2, GBP: 2, EUR: 2, SEK: 2, PLN: 2, JPY: 0,
-      AUD: 2, INR: 2, AED: 2, SAR: 2, SGD: 2, TRY: 2, EGP: 2, ZAR: 2,
+      USD: 2,
+      CAD: 2,
+      MXN: 2,
+      BRL: 2,
+      GBP: 2,
+      EUR: 2,
+      SEK: 2,
+      PLN: 2,
+      JPY: 0,
+      AUD: 2,
+      INR: 2,
+      AED: 2,
+      SAR: 2,
+      SGD: 2,
+      TRY: 2,
+      EGP: 2,
+      ZAR: 2,
     }
     for (const [code, digits] of Object.entries(expected)) assert.equal(currencyFractionDigits(code), digits, code)
     for (const m of MARKETPLACES) assert.equal(typeof currencyFractionDigits(m.currency), 'number', m.currency)
@@ -256,7 +274,7 @@ describe('currencyFractionDigits', () => {
 })
 
 describe('formatMinor', () => {
-  it('writes minor units in the currency\'s digits', () => {
+  it("writes minor units in the currency's digits", () => {
     assert.equal(formatMinor(12345, 'USD'), '123.45')
     assert.equal(formatMinor(5n, 'EUR'), '0.05')
     assert.equal(formatMinor(-5, 'EUR'), '-0.05')
@@ -266,8 +284,10 @@ describe('formatMinor', () => {
   it('parseDecimalToMinor reads back exactly what formatMinor wrote (property)', () => {
     const codes = ['USD', 'JPY', 'KWD', 'EUR']
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), fc.constantFrom(...codes), (n, c) =>
-        parseDecimalToMinor(formatMinor(n, c), currencyFractionDigits(c)) === n,
+      fc.property(
+        fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }),
+        fc.constantFrom(...codes),
+        (n, c) => parseDecimalToMinor(formatMinor(n, c), currencyFractionDigits(c)) === n,
       ),
       RUNS,
     )

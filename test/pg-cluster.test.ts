@@ -7,7 +7,17 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, lagBytes, memoryKb, removeAll, replayLagMs, startPrimary, startReplica, waitForReplay, type PgNode } from './pg-cluster.js'
+import {
+  freePort,
+  lagBytes,
+  memoryKb,
+  removeAll,
+  replayLagMs,
+  startPrimary,
+  startReplica,
+  waitForReplay,
+  type PgNode,
+} from './pg-cluster.js'
 
 let primary: PgNode
 let replica: PgNode
@@ -15,7 +25,8 @@ const all: PgNode[] = []
 
 after(() => removeAll())
 
-const names = (node: PgNode) => node.query<{ name: string }>('select name from t order by id').then((rows) => rows.map((r) => r.name))
+const names = (node: PgNode) =>
+  node.query<{ name: string }>('select name from t order by id').then((rows) => rows.map((r) => r.name))
 
 test('a primary and a replica start; a row written on the primary appears on the replica', async (t) => {
   const t0 = performance.now()
@@ -43,7 +54,9 @@ test('a primary and a replica start; a row written on the primary appears on the
   assert.deepEqual(state, { application_name: replica.name, state: 'streaming' })
   for (const node of [primary, replica]) {
     const m = memoryKb(node)
-    t.diagnostic(`${node.role}: ${m.processes} processes, RSS ${Math.round(m.rssKb / 1024)} MiB, PSS ${Math.round(m.pssKb / 1024)} MiB`)
+    t.diagnostic(
+      `${node.role}: ${m.processes} processes, RSS ${Math.round(m.rssKb / 1024)} MiB, PSS ${Math.round(m.pssKb / 1024)} MiB`,
+    )
   }
 })
 

@@ -131,7 +131,10 @@ class Node implements PgNode {
     } catch (err) {
       const log = tail(this.logFile, from, 30)
       throw Object.assign(
-        new Error(`${this.role} ${this.name} on port ${this.port} did not start: ${(err as Error).message.trim()}\n--- ${this.logFile} (tail) ---\n${log}`, { cause: err }),
+        new Error(
+          `${this.role} ${this.name} on port ${this.port} did not start: ${(err as Error).message.trim()}\n--- ${this.logFile} (tail) ---\n${log}`,
+          { cause: err },
+        ),
         { portTaken: /Address already in use|could not create any TCP\/IP sockets/.test(log) },
       )
     }
@@ -168,7 +171,10 @@ class Node implements PgNode {
   removeSync() {
     if (this.isRunning()) {
       try {
-        execFileSync(...asPostgres('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', '-t', '10', '-s', 'stop']), { cwd: this.dir, stdio: 'ignore' })
+        execFileSync(...asPostgres('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', '-t', '10', '-s', 'stop']), {
+          cwd: this.dir,
+          stdio: 'ignore',
+        })
       } catch {
         // already gone
       }
@@ -183,8 +189,19 @@ class Node implements PgNode {
     if (!readFileSync(conf, 'utf8').includes("include_if_exists = 'csapi.conf'")) {
       appendFileSync(conf, "\n# csapi test harness settings\ninclude_if_exists = 'csapi.conf'\n")
     }
-    const all = { ...BASE_SETTINGS, port: this.port, unix_socket_directories: `'${this.dir}'`, cluster_name: `'${this.name}'`, ...settings }
-    writeFileSync(join(this.dataDir, 'csapi.conf'), Object.entries(all).map(([k, v]) => `${k} = ${v}\n`).join(''))
+    const all = {
+      ...BASE_SETTINGS,
+      port: this.port,
+      unix_socket_directories: `'${this.dir}'`,
+      cluster_name: `'${this.name}'`,
+      ...settings,
+    }
+    writeFileSync(
+      join(this.dataDir, 'csapi.conf'),
+      Object.entries(all)
+        .map(([k, v]) => `${k} = ${v}\n`)
+        .join(''),
+    )
   }
 }
 
@@ -192,11 +209,29 @@ class Node implements PgNode {
 export async function startPrimary(opts: PrimaryOptions = {}): Promise<PgNode> {
   const node = await newNode('primary', opts.port)
   try {
-    await pgRun(node.dir, 'initdb', ['-D', node.dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'])
+    await pgRun(node.dir, 'initdb', [
+      '-D',
+      node.dataDir,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+      '--no-instructions',
+    ])
     // initdb's pg_hba.conf already trusts replication from 127.0.0.1; drop it to mimic a stock cluster.
     if (opts.replication === false) {
       const hba = join(node.dataDir, 'pg_hba.conf')
-      writeFileSync(hba, readFileSync(hba, 'utf8').split('\n').filter((l) => !/^\s*(local|host)\s+replication\s/.test(l)).join('\n'))
+      writeFileSync(
+        hba,
+        readFileSync(hba, 'utf8')
+          .split('\n')
+          .filter((l) => !/^\s*(local|host)\s+replication\s/.test(l))
+          .join('\n'),
+      )
     }
     await startOnFreePort(node, opts.port, opts.settings ?? {})
     return node
@@ -210,7 +245,22 @@ export async function startPrimary(opts: PrimaryOptions = {}): Promise<PgNode> {
 export async function startReplica(primary: PgNode, opts: ReplicaOptions = {}): Promise<PgNode> {
   const node = await newNode('replica', opts.port)
   try {
-    await pgRun(node.dir, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', node.dataDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'])
+    await pgRun(node.dir, 'pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      node.dataDir,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+      '--no-sync',
+    ])
     const settings = { ...opts.settings }
     if (opts.applyDelayMs !== undefined) settings.recovery_min_apply_delay = `'${opts.applyDelayMs}ms'`
     await startOnFreePort(node, opts.port, settings)
@@ -236,7 +286,10 @@ function removeAllSync() {
 /** Bytes of WAL the primary has written that the replica has not replayed yet. */
 export async function lagBytes(primary: PgNode, replica: PgNode): Promise<number> {
   const [p] = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
-  const [r] = await replica.query<{ lag: string }>('select pg_wal_lsn_diff($1, pg_last_wal_replay_lsn())::text as lag', [p!.lsn])
+  const [r] = await replica.query<{ lag: string }>(
+    'select pg_wal_lsn_diff($1, pg_last_wal_replay_lsn())::text as lag',
+    [p!.lsn],
+  )
   return Math.max(0, Number(r!.lag))
 }
 
@@ -264,7 +317,9 @@ export async function waitForReplay(primary: PgNode, replica: PgNode, timeoutMs 
     )
     if (r!.done) return
     if (Date.now() > until) {
-      throw new Error(`replica ${replica.name} did not replay up to ${target} in ${timeoutMs} ms (received ${r!.receive}, replayed ${r!.replay})\n--- ${replica.logFile} (tail) ---\n${replica.logTail(15)}`)
+      throw new Error(
+        `replica ${replica.name} did not replay up to ${target} in ${timeoutMs} ms (received ${r!.receive}, replayed ${r!.replay})\n--- ${replica.logFile} (tail) ---\n${replica.logTail(15)}`,
+      )
     }
     await sleep(20)
   }
@@ -273,7 +328,14 @@ export async function waitForReplay(primary: PgNode, replica: PgNode, timeoutMs 
 /** Memory of a running node: RSS and PSS (shared memory split between its processes), summed over them. */
 export function memoryKb(node: PgNode): { processes: number; rssKb: number; pssKb: number } {
   const postmaster = Number(readFileSync(join(node.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
-  const pids = [postmaster, ...readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)]
+  const pids = [
+    postmaster,
+    ...readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number),
+  ]
   let rssKb = 0
   let pssKb = 0
   for (const pid of pids) {
@@ -349,10 +411,14 @@ done`
 
 function startWatchdog() {
   const ctl = pgBin ? join(pgBin, 'pg_ctl') : 'pg_ctl'
-  const child = spawn('sh', ['-c', WATCHDOG, 'csapi-pg-watchdog', String(process.pid), tmpdir(), ctl, asRoot ? '1' : ''], {
-    detached: true,
-    stdio: 'ignore',
-  })
+  const child = spawn(
+    'sh',
+    ['-c', WATCHDOG, 'csapi-pg-watchdog', String(process.pid), tmpdir(), ctl, asRoot ? '1' : ''],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  )
   child.unref()
   return child
 }

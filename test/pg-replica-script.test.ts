@@ -54,10 +54,24 @@ test('create --allow-replication adds the line, reloads, and makes a streaming r
   await primary.query('create table t (name text)')
   await primary.query("insert into t values ('before')")
   const port = await freePort()
-  const r = script('create', '--primary', primary.url(), '--port', String(port), '--dir', dir, '--allow-replication', '--apply-delay-ms', '300')
+  const r = script(
+    'create',
+    '--primary',
+    primary.url(),
+    '--port',
+    String(port),
+    '--dir',
+    dir,
+    '--allow-replication',
+    '--apply-delay-ms',
+    '300',
+  )
   assert.equal(r.status, 0, r.stdout + r.stderr)
   assert.match(r.stdout, /adding to .*pg_hba\.conf: host replication all 127\.0\.0\.1\/32 trust/)
-  assert.match(readFileSync(join(primary.dataDir, 'pg_hba.conf'), 'utf8'), /# added by csapi scripts\/pg-replica.sh[^\n]*\nhost replication all 127\.0\.0\.1\/32 trust\n$/)
+  assert.match(
+    readFileSync(join(primary.dataDir, 'pg_hba.conf'), 'utf8'),
+    /# added by csapi scripts\/pg-replica.sh[^\n]*\nhost replication all 127\.0\.0\.1\/32 trust\n$/,
+  )
 
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
   assert.ok(r.stdout.includes(`running: ${url}`), r.stdout)

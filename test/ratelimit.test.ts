@@ -25,7 +25,13 @@ before(async () => {
 after(() => closeDb())
 
 const BRANDS = '/api/creator/v1/brands'
-const limits = (o: Partial<RateLimitOptions> = {}): RateLimitOptions => ({ perMinute: 60, burst: 3, authFailuresPerMinute: 6, authFailuresBurst: 2, ...o })
+const limits = (o: Partial<RateLimitOptions> = {}): RateLimitOptions => ({
+  perMinute: 60,
+  burst: 3,
+  authFailuresPerMinute: 6,
+  authFailuresBurst: 2,
+  ...o,
+})
 const app = (rateLimit: RateLimitOptions) => buildApp({ db, cursorSecrets: [CURSOR_SECRET], rateLimit })
 const get = (a: Awaited<ReturnType<typeof app>>, token: string | null, ip = '127.0.0.1', url = BRANDS) =>
   a.inject({ url, remoteAddress: ip, headers: token === null ? {} : { authorization: `Bearer ${token}` } })
@@ -88,7 +94,7 @@ describe('per-token limit (in-process store)', () => {
     const { loadConfig } = await import('../src/config.js')
     const c = loadConfig({})
     assert.equal(c.rateLimitPerMinute, 600)
-    assert.equal(c.rateLimitBurst, 600, 'a minute\'s allowance at once')
+    assert.equal(c.rateLimitBurst, 600, "a minute's allowance at once")
     assert.deepEqual([c.authFailuresPerMinute, c.authFailuresBurst], [120, 60])
     assert.equal(loadConfig({ CSAPI_RATE_LIMIT_PER_MINUTE: '120' }).rateLimitBurst, 120)
     assert.equal(loadConfig({ CSAPI_RATE_LIMIT_BURST: '7' }).rateLimitBurst, 7)
@@ -125,7 +131,12 @@ describe('failed authentications per client address', () => {
 
 test('with the production defaults, 200 bad-token requests from one address never lock out a valid token there', async () => {
   const c = loadConfig({})
-  const a = await app({ perMinute: c.rateLimitPerMinute, burst: c.rateLimitBurst, authFailuresPerMinute: c.authFailuresPerMinute, authFailuresBurst: c.authFailuresBurst })
+  const a = await app({
+    perMinute: c.rateLimitPerMinute,
+    burst: c.rateLimitBurst,
+    authFailuresPerMinute: c.authFailuresPerMinute,
+    authFailuresBurst: c.authFailuresBurst,
+  })
   try {
     const statuses = new Set<number>()
     for (let i = 0; i < 200; i++) statuses.add((await get(a, `wrong_token_${i}`, '192.0.2.7')).statusCode)
@@ -137,7 +148,12 @@ test('with the production defaults, 200 bad-token requests from one address neve
 })
 
 async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, enableOfflineQueue: false })
+  const r = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    enableOfflineQueue: false,
+  })
   r.on('error', () => {})
   try {
     await r.connect()
@@ -171,7 +187,11 @@ describe('Redis store', async () => {
       assert.equal((await get(one, 'guess', '10.0.0.9')).statusCode, 401)
       assert.equal((await get(two, 'guess', '10.0.0.9')).statusCode, 401)
       assert.equal((await get(one, 'guess', '10.0.0.9')).statusCode, 429)
-      assert.equal((await get(one, TOKENS.cr_b, '10.0.0.9')).statusCode, 200, 'a valid token is not refused for its address')
+      assert.equal(
+        (await get(one, TOKENS.cr_b, '10.0.0.9')).statusCode,
+        200,
+        'a valid token is not refused for its address',
+      )
     } finally {
       await one.close()
       await two.close()

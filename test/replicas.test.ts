@@ -61,9 +61,17 @@ describe('reads over streaming replicas', { skip }, () => {
     const rows: string[] = []
     let cursor: string | null = null
     do {
-      const res = await get(a, `/api/creator/v1/reports?${range}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      const res = await get(
+        a,
+        `/api/creator/v1/reports?${range}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
       assert.equal(res.status, 200, JSON.stringify(res.body))
-      rows.push(...res.body.reports.map((r: { date: string; link: { id: string }; product_id: string; marketplace: string }) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`))
+      rows.push(
+        ...res.body.reports.map(
+          (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) =>
+            `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`,
+        ),
+      )
       cursor = res.body.next_cursor
       if (between) await between()
     } while (cursor)
@@ -78,11 +86,14 @@ describe('reads over streaming replicas', { skip }, () => {
     const ready = await a.inject({ url: '/readyz' })
     assert.equal(ready.statusCode, 200)
     const dbs = ready.json().databases
-    assert.deepEqual(dbs.map((d: { name: string; role: string; up: boolean }) => [d.name, d.role, d.up]), [
-      ['primary', 'primary', true],
-      ['replica 1', 'replica', true],
-      ['replica 2', 'replica', true],
-    ])
+    assert.deepEqual(
+      dbs.map((d: { name: string; role: string; up: boolean }) => [d.name, d.role, d.up]),
+      [
+        ['primary', 'primary', true],
+        ['replica 1', 'replica', true],
+        ['replica 2', 'replica', true],
+      ],
+    )
   })
 
   test('a replica lagging more than the limit gets no reads, and its lag is reported', async () => {
@@ -111,8 +122,19 @@ describe('reads over streaming replicas', { skip }, () => {
     // rows committed right before the walk: on the primary and the fast replica, not yet on the slow one
     await load(db, {
       report_rows: Array.from({ length: 2 * DAYS }, (_, i) => ({
-        date: day(i % DAYS), link_id: 'l_a2', product_id: 'p_active_03', marketplace: i < DAYS ? 'US' : 'DE', currency: i < DAYS ? 'USD' : 'EUR',
-        sales_cents: 100, commission_cents: 10, commission_status: 'pending', orders: 1, units_sold: 1, clicks: 2, detail_page_views: 1, add_to_carts: 0,
+        date: day(i % DAYS),
+        link_id: 'l_a2',
+        product_id: 'p_active_03',
+        marketplace: i < DAYS ? 'US' : 'DE',
+        currency: i < DAYS ? 'USD' : 'EUR',
+        sales_cents: 100,
+        commission_cents: 10,
+        commission_status: 'pending',
+        orders: 1,
+        units_sold: 1,
+        clicks: 2,
+        detail_page_views: 1,
+        add_to_carts: 0,
       })),
     })
     await waitForReplay(primary, fast)
@@ -127,7 +149,10 @@ describe('reads over streaming replicas', { skip }, () => {
     router.stop()
     await router.check()
     const slowNode = router.replicas[1]!
-    const slowLacks = (await slow.query<{ n: string }>(`select count(*)::text as n from report_rows where product_id = 'p_active_03'`))[0]!.n === '0'
+    const slowLacks =
+      (
+        await slow.query<{ n: string }>(`select count(*)::text as n from report_rows where product_id = 'p_active_03'`)
+      )[0]!.n === '0'
     assert.ok(slowLacks, 'the slow replica has not replayed the new rows yet')
     slowNode.serving = false
     let first = true
@@ -182,7 +207,11 @@ describe('reads over streaming replicas', { skip }, () => {
       assert.equal(ready.statusCode, 200)
       assert.deepEqual(
         ready.json().databases.map((d: { name: string; up: boolean }) => [d.name, d.up]),
-        [['primary', false], ['replica 1', true], ['replica 2', true]],
+        [
+          ['primary', false],
+          ['replica 1', true],
+          ['replica 2', true],
+        ],
       )
     } finally {
       await primary.start()

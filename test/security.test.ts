@@ -38,7 +38,11 @@ describe('response headers', () => {
         assert.equal(res.headers['cache-control'], 'no-store', url)
         assert.equal(res.headers['access-control-allow-origin'], undefined, url)
       }
-      const pre = await app.inject({ method: 'OPTIONS', url: BRANDS, headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } })
+      const pre = await app.inject({
+        method: 'OPTIONS',
+        url: BRANDS,
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+      })
       assert.equal(pre.headers['access-control-allow-origin'], undefined)
     } finally {
       await app.close()
@@ -54,7 +58,11 @@ describe('response headers', () => {
       const pre = await app.inject({
         method: 'OPTIONS',
         url: BRANDS,
-        headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        headers: {
+          origin: 'https://app.example.com',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
       })
       assert.equal(pre.statusCode, 204)
       assert.equal(pre.headers['access-control-allow-origin'], 'https://app.example.com')
@@ -75,7 +83,9 @@ describe('size limits', () => {
     try {
       const res = await app.inject({ url: `${BRANDS}?cursor=${'a'.repeat(600)}`, headers: auth(TOKENS.cr_a) })
       assert.equal(res.statusCode, 400)
-      assert.deepEqual(res.json(), { error: { code: 'invalid_request', message: 'the URL is longer than 512 characters' } })
+      assert.deepEqual(res.json(), {
+        error: { code: 'invalid_request', message: 'the URL is longer than 512 characters' },
+      })
     } finally {
       await app.close()
     }
@@ -86,15 +96,20 @@ describe('size limits', () => {
     await app.listen({ port: 0, host: '127.0.0.1' })
     const port = (app.server.address() as { port: number }).port
     try {
-      const res = await new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
-        const req = httpRequest({ port, path: BRANDS, headers: { ...auth(TOKENS.cr_a), 'x-filler': 'x'.repeat(8000) } }, (r) => {
-          let body = ''
-          r.on('data', (c) => (body += c))
-          r.on('end', () => resolve({ status: r.statusCode!, body, headers: r.headers }))
-        })
-        req.on('error', reject)
-        req.end()
-      })
+      const res = await new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
+        (resolve, reject) => {
+          const req = httpRequest(
+            { port, path: BRANDS, headers: { ...auth(TOKENS.cr_a), 'x-filler': 'x'.repeat(8000) } },
+            (r) => {
+              let body = ''
+              r.on('data', (c) => (body += c))
+              r.on('end', () => resolve({ status: r.statusCode!, body, headers: r.headers }))
+            },
+          )
+          req.on('error', reject)
+          req.end()
+        },
+      )
       assert.equal(res.status, 431)
       assert.equal(JSON.parse(res.body).error.code, 'invalid_request')
       assert.equal(res.headers['x-content-type-options'], 'nosniff')
@@ -115,7 +130,8 @@ describe('tokens', () => {
     const one = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], tokenCacheMs: cacheMs })
     const two = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], tokenCacheMs: cacheMs })
     try {
-      const status = async (a: typeof one) => (await a.inject({ url: BRANDS, headers: auth('test_token_to_revoke_0001') })).statusCode
+      const status = async (a: typeof one) =>
+        (await a.inject({ url: BRANDS, headers: auth('test_token_to_revoke_0001') })).statusCode
       assert.equal(await status(one), 200)
       assert.equal(await status(two), 200)
       assert.ok(await revokeToken(db, id))
@@ -137,7 +153,8 @@ describe('tokens', () => {
   test('last_used_at is set on use, off the request path, and written at most once a minute', async () => {
     await load(db, { api_tokens: [{ account_id: 'cr_b', token: 'test_token_last_used_0001', name: 'lu' }] })
     const id = tokenId(hashToken('test_token_last_used_0001'))
-    const lastUsed = async () => (await db.query<{ t: Date | null }>('select last_used_at as t from api_tokens where id = $1', [id]))[0]!.t
+    const lastUsed = async () =>
+      (await db.query<{ t: Date | null }>('select last_used_at as t from api_tokens where id = $1', [id]))[0]!.t
     assert.equal(await lastUsed(), null)
     const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
     const before = Date.now()

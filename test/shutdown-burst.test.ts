@@ -29,7 +29,11 @@ const BURST = 40
 const WARM = 20
 const SIGNAL_AFTER_MS = [30, 10, 0] // after the whole burst is written, cycling over the rounds
 const GRACE_MS = 8000
-const URLS = [`/api/creator/v1/reports?start=${day(0)}&end=${day(DAYS - 1)}&limit=500`, '/api/creator/v1/brands?limit=100', '/healthz']
+const URLS = [
+  `/api/creator/v1/reports?start=${day(0)}&end=${day(DAYS - 1)}&limit=500`,
+  '/api/creator/v1/brands?limit=100',
+  '/healthz',
+]
 const AUTH = `Bearer ${TOKENS.cr_a}`
 
 interface Answer {
@@ -50,7 +54,9 @@ function get(agent: http.Agent, port: number, path: string) {
   const answer = new Promise<Answer>((resolve) => {
     const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { authorization: AUTH } }, (res) => {
       res.resume()
-      res.on('end', () => resolve({ reused: req.reusedSocket, status: res.statusCode, connection: res.headers.connection }))
+      res.on('end', () =>
+        resolve({ reused: req.reusedSocket, status: res.statusCode, connection: res.headers.connection }),
+      )
       res.on('error', (e: NodeJS.ErrnoException) => resolve({ reused: req.reusedSocket, error: e.code ?? e.message }))
     })
     // 'finish': the request was handed to the kernel, so its connection was open
@@ -79,7 +85,9 @@ async function silentConnection(port: number) {
       await closed // the answer must say Connection: close, so the server closes after it
       const status = /^HTTP\/1\.1 (\d{3}) /.exec(raw)?.[1]
       const connection = /\r\nconnection: *([^\r]*)/i.exec(raw)?.[1]?.toLowerCase()
-      return status ? { reused: false, status: Number(status), connection } : { reused: false, error: error ?? (raw ? 'garbled answer' : 'closed without an answer') }
+      return status
+        ? { reused: false, status: Number(status), connection }
+        : { reused: false, error: error ?? (raw ? 'garbled answer' : 'closed without an answer') }
     },
   }
 }
@@ -135,8 +143,14 @@ async function round(t: TestContext, n: number, dbUrl: string): Promise<Round> {
     }
     assert.ok(port, `server did not start:\n${out}\n${err}`)
 
-    const warm = await Promise.all(Array.from({ length: WARM }, (_, i) => get(agent, port, URLS[i % URLS.length]!).answer))
-    assert.deepEqual(warm.map(describe), warm.map(() => '200'), `round ${n}: warm-up`)
+    const warm = await Promise.all(
+      Array.from({ length: WARM }, (_, i) => get(agent, port, URLS[i % URLS.length]!).answer),
+    )
+    assert.deepEqual(
+      warm.map(describe),
+      warm.map(() => '200'),
+      `round ${n}: warm-up`,
+    )
     assert.equal(describe(await get(lateAgent, port, '/healthz').answer), '200') // its connection stays open, idle
     const silent = await silentConnection(port)
 
@@ -194,10 +208,17 @@ test(`SIGTERM right after a burst of ${BURST} requests, ${ROUNDS} rounds: every 
     const burst = rounds.flatMap((r) => r.burst)
     const failed = burst.filter((o) => !answered(o))
     t.diagnostic(`burst: ${burst.length} requests, all written before SIGTERM: ${count(burst)}`)
-    const badKeptAlive = rounds.filter((r) => !r.keptAlive.reused || !answered(r.keptAlive) || r.keptAlive.connection !== 'close')
+    const badKeptAlive = rounds.filter(
+      (r) => !r.keptAlive.reused || !answered(r.keptAlive) || r.keptAlive.connection !== 'close',
+    )
     const badSilent = rounds.filter((r) => !answered(r.silent) || r.silent.connection !== 'close')
     assert.deepEqual(
-      { failed: failed.length, roundsWithFailures: rounds.filter((r) => r.burst.some((o) => !answered(o))).length, badKeptAlive: badKeptAlive.length, badSilent: badSilent.length },
+      {
+        failed: failed.length,
+        roundsWithFailures: rounds.filter((r) => r.burst.some((o) => !answered(o))).length,
+        badKeptAlive: badKeptAlive.length,
+        badSilent: badSilent.length,
+      },
       { failed: 0, roundsWithFailures: 0, badKeptAlive: 0, badSilent: 0 },
       `burst: ${failed.length} of ${burst.length} unanswered (${count(failed) || 'none'}); ` +
         `late request on a kept-alive connection failed in ${badKeptAlive.length} of ${ROUNDS} rounds (${badKeptAlive.map((r) => describe(r.keptAlive)).join(', ')}); ` +

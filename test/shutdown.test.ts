@@ -60,13 +60,19 @@ test('SIGTERM under load: zero failed requests among those accepted, exit 0 with
     let signalled = false
     let stop = false
     let n = 0
-    const urls = [`/api/creator/v1/reports?start=${day(0)}&end=${day(DAYS - 1)}&limit=500`, '/api/creator/v1/brands?limit=100', '/api/creator/v1/brands?limit=5']
+    const urls = [
+      `/api/creator/v1/reports?start=${day(0)}&end=${day(DAYS - 1)}&limit=500`,
+      '/api/creator/v1/brands?limit=100',
+      '/api/creator/v1/brands?limit=5',
+    ]
     const worker = async (w: number) => {
       while (!stop) {
         const id = `sd-${w}-${n++}`
         const o: Outcome = { id, sentBeforeSignal: !signalled }
         try {
-          const res = await fetch(base + urls[n % urls.length]!, { headers: { authorization: `Bearer ${TOKENS.cr_a}`, 'x-request-id': id } })
+          const res = await fetch(base + urls[n % urls.length]!, {
+            headers: { authorization: `Bearer ${TOKENS.cr_a}`, 'x-request-id': id },
+          })
           await res.arrayBuffer()
           o.status = res.status
         } catch (e) {
@@ -92,11 +98,16 @@ test('SIGTERM under load: zero failed requests among those accepted, exit 0 with
     assert.equal(code, 0, `exit code ${code}\n${err}`)
     assert.ok(took < grace, `took ${took} ms`)
 
-    const lines = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { msg: string; reqId?: string; status?: number })
+    const lines = out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { msg: string; reqId?: string; status?: number })
     const shutdownAt = lines.findIndex((l) => l.msg.startsWith('shutting down'))
     assert.ok(shutdownAt > 0, 'the server logged the shutdown')
     assert.ok(lines.some((l) => l.msg === 'shut down cleanly'))
-    const accepted = new Map(lines.filter((l) => l.msg === 'request' && l.reqId?.startsWith('sd-')).map((l) => [l.reqId!, l.status]))
+    const accepted = new Map(
+      lines.filter((l) => l.msg === 'request' && l.reqId?.startsWith('sd-')).map((l) => [l.reqId!, l.status]),
+    )
     const finishedAfterSignal = lines.slice(shutdownAt).filter((l) => l.msg === 'request').length
 
     // Every request the server accepted was answered, and answered well.
@@ -190,7 +201,10 @@ test('after SIGTERM an idle kept-alive connection is closed at its keep-alive ti
     const closedAfter = c.closedAt - answeredAt
     assert.equal(code, 0)
     assert.equal(c.error, undefined)
-    assert.ok(closedAfter > 1900, `closed ${Math.round(closedAfter)} ms after its answer, before the 2 s it was promised`)
+    assert.ok(
+      closedAfter > 1900,
+      `closed ${Math.round(closedAfter)} ms after its answer, before the 2 s it was promised`,
+    )
     assert.ok(closedAfter < 6000, `closed ${Math.round(closedAfter)} ms after its answer`)
     assert.match(s.out(), /stopped listening/)
   } finally {
@@ -213,7 +227,10 @@ test('past the grace period idle connections are closed, and one still in a requ
     const [code] = await s.exited
     const exitAfter = performance.now() - signalAt
     assert.equal(code, 1)
-    assert.ok(idle.closedAt - signalAt > grace - 100 && idle.closedAt - signalAt < grace + 900, `idle closed ${Math.round(idle.closedAt - signalAt)} ms after SIGTERM`)
+    assert.ok(
+      idle.closedAt - signalAt > grace - 100 && idle.closedAt - signalAt < grace + 900,
+      `idle closed ${Math.round(idle.closedAt - signalAt)} ms after SIGTERM`,
+    )
     assert.ok(exitAfter > grace + 900 && exitAfter < grace + 3000, `exit ${Math.round(exitAfter)} ms after SIGTERM`)
     assert.match(s.out(), /connections still open after the grace period/)
   } finally {

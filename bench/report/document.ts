@@ -16,8 +16,12 @@ export interface RunFacts {
 }
 
 const errorsOf = (r: Result) =>
-  r.errors + (r.postgraphile?.errors ?? 0) + (r.offset?.errors ?? 0) + (r.pglite?.errors ?? 0) +
-  (r.db_ceiling?.errors ?? 0) + (r.http_ceiling?.errors ?? 0)
+  r.errors +
+  (r.postgraphile?.errors ?? 0) +
+  (r.offset?.errors ?? 0) +
+  (r.pglite?.errors ?? 0) +
+  (r.db_ceiling?.errors ?? 0) +
+  (r.http_ceiling?.errors ?? 0)
 
 export function summarize(f: RunFacts) {
   const { results, scale } = f
@@ -41,8 +45,8 @@ export function summarize(f: RunFacts) {
     max_p99_full_vs_1m: scale ? Math.max(...scale.results.map((r) => r.p99_full_vs_small)) : null,
     peak_rss_mb: f.peakRssMb,
     pglite_peak_rss_mb: f.pglite?.peakRssMb ?? null,
-    errors_total: results.reduce((n, r) => n + errorsOf(r), 0) +
-      (scale?.results.reduce((n, r) => n + r.errors, 0) ?? 0),
+    errors_total:
+      results.reduce((n, r) => n + errorsOf(r), 0) + (scale?.results.reduce((n, r) => n + r.errors, 0) ?? 0),
   }
 }
 

@@ -3,9 +3,22 @@ import type { Measure } from '../load.js'
 import type { Result, ScaleResult } from '../result.js'
 import type { Summary } from './document.js'
 
-const HEAD = ['scenario', 'ours req/s', 'p50 ms', 'p99 ms', 'errors', 'cpu ms/req', 'db ceiling req/s',
-  'http ceiling req/s', 'vs ceiling', 'PostGraphile req/s (p99)', 'vs PG', 'OFFSET req/s (p99)', 'vs OFFSET',
-  'PGlite 1M req/s (p99)']
+const HEAD = [
+  'scenario',
+  'ours req/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'cpu ms/req',
+  'db ceiling req/s',
+  'http ceiling req/s',
+  'vs ceiling',
+  'PostGraphile req/s (p99)',
+  'vs PG',
+  'OFFSET req/s (p99)',
+  'vs OFFSET',
+  'PGlite 1M req/s (p99)',
+]
 
 function fmt(m: Measure | undefined): string {
   return m ? `${m.rps} (${m.p99_ms})` : ''
@@ -13,9 +26,22 @@ function fmt(m: Measure | undefined): string {
 
 function row(r: Result): string {
   const errors = r.errors + (r.pglite?.errors ?? 0) + (r.postgraphile?.errors ?? 0) + (r.offset?.errors ?? 0)
-  const cells = [r.name, r.rps, r.p50_ms, r.p99_ms, errors, r.cpu_ms_per_req, r.db_ceiling?.rps ?? '',
-    r.http_ceiling?.rps ?? '', r.reports_vs_ceiling ?? '', fmt(r.postgraphile), r.vs_postgraphile ?? '',
-    fmt(r.offset), r.vs_offset ?? '', fmt(r.pglite)]
+  const cells = [
+    r.name,
+    r.rps,
+    r.p50_ms,
+    r.p99_ms,
+    errors,
+    r.cpu_ms_per_req,
+    r.db_ceiling?.rps ?? '',
+    r.http_ceiling?.rps ?? '',
+    r.reports_vs_ceiling ?? '',
+    fmt(r.postgraphile),
+    r.vs_postgraphile ?? '',
+    fmt(r.offset),
+    r.vs_offset ?? '',
+    fmt(r.pglite),
+  ]
   return `| ${cells.join(' | ')} |`
 }
 
@@ -24,15 +50,20 @@ export function table(results: Result[]): string {
 }
 
 function scaleTable(scale: ScaleResult[]): string {
-  const lines = scale.map((r) =>
-    `| ${r.name} | ${r.p99_ms_full} | ${r.p99_ms_small} | ${r.p99_full_vs_small} | ${r.rps_full} | ${r.rps_small} |`)
-  return '\n\nThe same reports pages at 1M rows, measured back to back with the full size:\n\n' +
+  const lines = scale.map(
+    (r) =>
+      `| ${r.name} | ${r.p99_ms_full} | ${r.p99_ms_small} | ${r.p99_full_vs_small} | ${r.rps_full} | ${r.rps_small} |`,
+  )
+  return (
+    '\n\nThe same reports pages at 1M rows, measured back to back with the full size:\n\n' +
     '| scenario | p99 ms full | p99 ms 1M | full ÷ 1M | req/s full | req/s 1M |\n|---|---|---|---|---|---|\n' +
     lines.join('\n')
+  )
 }
 
 export function markdown(results: Result[], scale: ScaleResult[] | null, summary: Summary): string {
-  const items = Object.entries(summary).map(([k, v]) =>
-    `- ${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`)
+  const items = Object.entries(summary).map(
+    ([k, v]) => `- ${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`,
+  )
   return `${table(results)}${scale ? scaleTable(scale) : ''}\n\n${items.join('\n')}\n`
 }

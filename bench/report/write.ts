@@ -12,8 +12,9 @@ export const PLOT = 'docs/bench-latency-vs-depth.svg'
 
 /** Reports pages of the largest creator at each depth (the first page is depth 0). */
 function depthSeries(results: Result[]) {
-  const atDepth = results.filter((r) =>
-    r.name.startsWith('reports largest') && (r.name.includes('after') || r.name === 'reports largest limit 100'))
+  const atDepth = results.filter(
+    (r) => r.name.startsWith('reports largest') && (r.name.includes('after') || r.name === 'reports largest limit 100'),
+  )
   return [
     {
       label: 'csapi (keyset)',

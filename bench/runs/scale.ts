@@ -62,8 +62,10 @@ export async function measureScale(s: RunSettings, fullUrl: string, fullIds: Ben
         }
         results.push(r)
         const at = `${(r.rows_full / 1e6).toFixed(0)}M`
-        log(`scale ${f.name}: p99 ${r.p99_ms_full} ms at ${at} vs ${r.p99_ms_small} ms at 1M` +
-          ` = ${r.p99_full_vs_small} (req/s ${r.rps_full} vs ${r.rps_small})`)
+        log(
+          `scale ${f.name}: p99 ${r.p99_ms_full} ms at ${at} vs ${r.p99_ms_small} ms at 1M` +
+            ` = ${r.p99_full_vs_small} (req/s ${r.rps_full} vs ${r.rps_small})`,
+        )
       }
       return results
     } finally {

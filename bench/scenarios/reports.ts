@@ -30,7 +30,11 @@ function specs(extraDepths: number[]): ReportSpec[] {
     { name: 'reports largest after 100k', creator: 'big', limit: 100, depth: 100_000 },
     ...FILTERS.map((f) => ({ name: `reports largest ${f}=`, creator: 'big' as const, limit: 100, filter: f })),
     ...extraDepths.map((d) => ({
-      name: `reports largest after ${d}`, creator: 'big' as const, limit: 100, depth: d, plotOnly: true,
+      name: `reports largest after ${d}`,
+      creator: 'big' as const,
+      limit: 100,
+      depth: d,
+      plotOnly: true,
     })),
   ]
 }
@@ -58,7 +62,9 @@ async function walk(base: string, spec: ReportSpec, query: URLSearchParams, head
 /** The same position as a (date, id) key, for the exact SQL. */
 async function keyAt(db: Db, creator: string, filters: ReportFilters, depth: number) {
   if (depth === 0) return null
-  const filterSql = Object.keys(filters).map((f, i) => ` and ${f} = $${i + 2}`).join('')
+  const filterSql = Object.keys(filters)
+    .map((f, i) => ` and ${f} = $${i + 2}`)
+    .join('')
   const [row] = await db.query<{ date: string; id: number }>(
     `select date, id from report_rows where creator_id = $1${filterSql}
       order by date, id offset ${depth - 1} limit 1`,

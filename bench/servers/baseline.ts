@@ -56,4 +56,11 @@ app.get<{ Querystring: Record<string, string> }>('/offset/reports', async (reque
 
 await app.listen({ port: Number(port), host: '127.0.0.1' })
 process.stdout.write('ready\n')
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)))
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+)

@@ -19,8 +19,17 @@ export async function buildOurs(): Promise<Build> {
   const remove = () => rmSync(pkg, { recursive: true, force: true })
   try {
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
-    const args = [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist'),
-      '--sourceMap', 'false', '--declaration', 'false']
+    const args = [
+      tsc,
+      '-p',
+      join(ROOT, 'tsconfig.build.json'),
+      '--outDir',
+      join(pkg, 'dist'),
+      '--sourceMap',
+      'false',
+      '--declaration',
+      'false',
+    ]
     await new Promise<void>((resolve, reject) => {
       const c = spawn(process.execPath, args, { stdio: 'inherit' })
       c.on('error', reject)

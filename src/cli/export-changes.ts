@@ -35,7 +35,8 @@ async function readState(path: string): Promise<FeedState | null> {
     throw err
   }
   const s = JSON.parse(text) as FeedState
-  if (s.version !== 1 || s.feed !== 'reports.changes' || typeof s.cursor !== 'string') throw new UsageError(`${path} is not a changes state file`)
+  if (s.version !== 1 || s.feed !== 'reports.changes' || typeof s.cursor !== 'string')
+    throw new UsageError(`${path} is not a changes state file`)
   return s
 }
 
@@ -47,10 +48,19 @@ async function writeState(path: string, state: FeedState) {
 export async function runChangesExport(req: ChangesExportRequest, io: Io): Promise<void> {
   const token = io.env.CSAPI_TOKEN
   if (!token) throw new UsageError('set CSAPI_TOKEN to a creator API token')
-  const client = new Client({ token, baseUrl: io.env.CSAPI_BASE_URL || DEFAULT_BASE_URL, fetch: io.fetch, maxRetries: io.maxRetries ?? 3 })
+  const client = new Client({
+    token,
+    baseUrl: io.env.CSAPI_BASE_URL || DEFAULT_BASE_URL,
+    fetch: io.fetch,
+    maxRetries: io.maxRetries ?? 3,
+  })
   const saved = await readState(req.state)
-  if (saved && req.fromNow) throw new UsageError(`--from-now starts a new feed position, but ${req.state} already holds one: delete it first`)
-  const feed = client.creator.reports.changes({ cursor: saved?.cursor, from: req.fromNow ? 'now' : undefined, limit: req.limit }, { signal: io.signal })
+  if (saved && req.fromNow)
+    throw new UsageError(`--from-now starts a new feed position, but ${req.state} already holds one: delete it first`)
+  const feed = client.creator.reports.changes(
+    { cursor: saved?.cursor, from: req.fromNow ? 'now' : undefined, limit: req.limit },
+    { signal: io.signal },
+  )
 
   const t0 = Date.now()
   const fh = req.out ? await open(req.out, 'a') : null
@@ -64,13 +74,20 @@ export async function runChangesExport(req: ChangesExportRequest, io: Io): Promi
       await fh?.datasync()
       rows += page.reports.length
       pages++
-      await writeState(req.state, { version: 1, feed: 'reports.changes', cursor: page.next_cursor, rows: (saved?.rows ?? 0) + rows })
+      await writeState(req.state, {
+        version: 1,
+        feed: 'reports.changes',
+        cursor: page.next_cursor,
+        rows: (saved?.rows ?? 0) + rows,
+      })
     }
   } finally {
     await fh?.close()
   }
   const secs = ((Date.now() - t0) / 1000).toFixed(1)
-  io.stderr.write(`exported ${rows} changed report rows in ${pages} pages to ${req.out ?? 'standard output'} as ${req.format} in ${secs} s; caught up, position kept in ${req.state}\n`)
+  io.stderr.write(
+    `exported ${rows} changed report rows in ${pages} pages to ${req.out ?? 'standard output'} as ${req.format} in ${secs} s; caught up, position kept in ${req.state}\n`,
+  )
 
   async function write(text: string) {
     if (text === '') return

@@ -64,7 +64,8 @@ export function csvField(value: Cell): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export const csvHeader = <T>(columns: [string, (row: T) => Cell][]) => columns.map(([name]) => csvField(name)).join(',') + '\n'
+export const csvHeader = <T>(columns: [string, (row: T) => Cell][]) =>
+  columns.map(([name]) => csvField(name)).join(',') + '\n'
 
 export function serialize<T>(rows: T[], format: ExportFormat, columns: [string, (row: T) => Cell][]): string {
   let out = ''

@@ -5,7 +5,14 @@
 import { open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
 import { Client, type Payout, type Report } from '../client/index.js'
-import { PAYOUT_COLUMNS, PRODUCT_COLUMNS, REPORT_COLUMNS, csvHeader, serialize, type ExportFormat } from './export-format.js'
+import {
+  PAYOUT_COLUMNS,
+  PRODUCT_COLUMNS,
+  REPORT_COLUMNS,
+  csvHeader,
+  serialize,
+  type ExportFormat,
+} from './export-format.js'
 import { UsageError } from './errors.js'
 import type { Io } from './io.js'
 
@@ -115,7 +122,9 @@ function progress(io: Io, kind: Kind, query: Record<string, string>) {
         const width = 30
         bar = `[${'#'.repeat(Math.round(f * width)).padEnd(width, '-')}] ${String(Math.floor(f * 100)).padStart(3)}% ${lastDate}  `
       }
-      io.stderr.write(`\r${bar}${rows.toLocaleString('en-US')} rows  ${pages} pages  ${rate.toLocaleString('en-US')} rows/s\x1b[K`)
+      io.stderr.write(
+        `\r${bar}${rows.toLocaleString('en-US')} rows  ${pages} pages  ${rate.toLocaleString('en-US')} rows/s\x1b[K`,
+      )
     },
     done() {
       if (tty && last > 0) io.stderr.write('\n')
@@ -138,21 +147,32 @@ export async function runExport(req: ExportRequest, io: Io): Promise<void> {
   if (out && statePath) {
     const saved = await readState(statePath)
     if (resume) {
-      if (!saved) throw new UsageError(`nothing to resume: ${statePath} does not exist (the export finished, or never started)`)
+      if (!saved)
+        throw new UsageError(`nothing to resume: ${statePath} does not exist (the export finished, or never started)`)
       if (saved.kind !== kind || saved.format !== format || !sameQuery(saved.query, query)) {
         const other = `${saved.kind}, ${saved.format}, ${JSON.stringify(saved.query)}`
-        throw new UsageError(`${statePath} belongs to another export (${other}): resume it with the same options, or delete it`)
+        throw new UsageError(
+          `${statePath} belongs to another export (${other}): resume it with the same options, or delete it`,
+        )
       }
-      const size = await stat(out).then((s) => s.size, () => -1)
-      if (size < saved.bytes) throw new Error(`${out} is shorter (${size} bytes) than ${statePath} records (${saved.bytes}); delete both and start over`)
+      const size = await stat(out).then(
+        (s) => s.size,
+        () => -1,
+      )
+      if (size < saved.bytes)
+        throw new Error(
+          `${out} is shorter (${size} bytes) than ${statePath} records (${saved.bytes}); delete both and start over`,
+        )
       const fh = await open(out, 'r+')
       await fh.truncate(saved.bytes) // drops a page that was half written when the export stopped
       state = saved
       sink = fileSink(fh, saved.bytes)
     } else {
       if (saved) {
-        throw new UsageError(`${statePath} exists: an export to ${out} was interrupted. ` +
-          `Add --resume to continue it, or delete ${statePath} to start over`)
+        throw new UsageError(
+          `${statePath} exists: an export to ${out} was interrupted. ` +
+            `Add --resume to continue it, or delete ${statePath} to start over`,
+        )
       }
       sink = fileSink(await open(out, 'w'), 0)
       state = { version: 1, kind, format, query, cursor: null, bytes: 0, rows: 0, pages: 0 }
@@ -208,7 +228,13 @@ interface ExportPage {
 }
 
 /** A list's pages, serialized in the export's format, and its CSV header. */
-function pagesOf(client: Client, kind: Kind, format: ExportFormat, params: Record<string, unknown>, signal: AbortSignal | undefined) {
+function pagesOf(
+  client: Client,
+  kind: Kind,
+  format: ExportFormat,
+  params: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+) {
   const opts = { signal }
   async function* each<P extends { next_cursor: string | null }, T>(
     pages: AsyncIterable<P>,
@@ -219,17 +245,38 @@ function pagesOf(client: Client, kind: Kind, format: ExportFormat, params: Recor
     for await (const page of pages) {
       const rows = items(page)
       const last = rows.at(-1)
-      yield { text: serialize<T>(rows, format, columns), rows: rows.length, next_cursor: page.next_cursor, lastDate: last && lastDate?.(last) }
+      yield {
+        text: serialize<T>(rows, format, columns),
+        rows: rows.length,
+        next_cursor: page.next_cursor,
+        lastDate: last && lastDate?.(last),
+      }
     }
   }
   if (kind === 'reports') {
     const list = client.creator.reports.list(params as Parameters<Client['creator']['reports']['list']>[0], opts)
-    return { header: csvHeader(REPORT_COLUMNS), pages: each(list.pages(), (p) => p.reports, REPORT_COLUMNS, (r: Report) => r.date) }
+    return {
+      header: csvHeader(REPORT_COLUMNS),
+      pages: each(
+        list.pages(),
+        (p) => p.reports,
+        REPORT_COLUMNS,
+        (r: Report) => r.date,
+      ),
+    }
   }
   if (kind === 'products') {
     const list = client.seller.products.list(params as Parameters<Client['seller']['products']['list']>[0], opts)
     return { header: csvHeader(PRODUCT_COLUMNS), pages: each(list.pages(), (p) => p.products, PRODUCT_COLUMNS) }
   }
   const list = client.creator.payouts.list(params as Parameters<Client['creator']['payouts']['list']>[0], opts)
-  return { header: csvHeader(PAYOUT_COLUMNS), pages: each(list.pages(), (p) => p.payouts, PAYOUT_COLUMNS, (p: Payout) => p.created_at.slice(0, 10)) }
+  return {
+    header: csvHeader(PAYOUT_COLUMNS),
+    pages: each(
+      list.pages(),
+      (p) => p.payouts,
+      PAYOUT_COLUMNS,
+      (p: Payout) => p.created_at.slice(0, 10),
+    ),
+  }
 }

@@ -18,7 +18,9 @@ export function progressBar(to: Writable) {
       const rate = Math.round(rows / Math.max((now - started) / 1000, 0.001))
       spin = (spin + 1) % width
       const bar = Array.from({ length: width }, (_, i) => (Math.abs(i - spin) < 3 ? '█' : '░')).join('')
-      to.write(`\r${bar} ${rows.toLocaleString('en-US')} rows  ${rate.toLocaleString('en-US')} rows/s  file ${file + 1}\x1b[K`)
+      to.write(
+        `\r${bar} ${rows.toLocaleString('en-US')} rows  ${rate.toLocaleString('en-US')} rows/s  file ${file + 1}\x1b[K`,
+      )
     },
     phase(name: string) {
       const secs = ((Date.now() - started) / 1000).toFixed(0)
@@ -43,7 +45,9 @@ export function formatSummary(s: IngestSummary, target: string): string {
       `${s.adjustments.count} adjustment${s.adjustments.count === 1 ? '' : 's'}; ${unplacedCount} unplaceable`,
   ]
   if (s.adjustments.count > 0) {
-    lines.push(`adjustments (approved or paid rows left unchanged; the restatement is recorded in commission_adjustments):`)
+    lines.push(
+      `adjustments (approved or paid rows left unchanged; the restatement is recorded in commission_adjustments):`,
+    )
     for (const a of s.adjustments.listed) {
       const delta = a.restated_commission_cents - a.commission_cents
       lines.push(
@@ -51,7 +55,8 @@ export function formatSummary(s: IngestSummary, target: string): string {
           `orders ${a.orders} → ${a.restated_orders}, commission ${formatMinor(a.commission_cents, a.currency)} → ${formatMinor(a.restated_commission_cents, a.currency)} (${delta >= 0 ? '+' : ''}${formatMinor(delta, a.currency)})`,
       )
     }
-    if (s.adjustments.count > s.adjustments.listed.length) lines.push(`  … and ${s.adjustments.count - s.adjustments.listed.length} more`)
+    if (s.adjustments.count > s.adjustments.listed.length)
+      lines.push(`  … and ${s.adjustments.count - s.adjustments.listed.length} more`)
   }
   if (unplacedCount > 0) {
     lines.push(`rows that could not be placed (not ingested; --strict refuses the run instead):`)

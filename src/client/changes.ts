@@ -25,7 +25,10 @@ export class ChangeFeed<Item> implements AsyncIterable<Item> {
   cursor: string | undefined
 
   constructor(
-    private readonly fetchPage: (cursor: string | undefined, from: 'now' | undefined) => Promise<ChangesPageShape<Item>>,
+    private readonly fetchPage: (
+      cursor: string | undefined,
+      from: 'now' | undefined,
+    ) => Promise<ChangesPageShape<Item>>,
     start: { cursor?: string; from?: 'now' },
   ) {
     this.cursor = start.cursor

@@ -2,7 +2,10 @@
 // timeouts, 429 and 503. Only fetch, AbortController and URL: it runs in Node ≥ 20 and browsers.
 import { ApiError, ConnectionError, TimeoutError, errorFor } from './errors.js'
 
-export type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; signal: AbortSignal }) => Promise<Response>
+export type FetchLike = (
+  input: string,
+  init: { method: string; headers: Record<string, string>; signal: AbortSignal },
+) => Promise<Response>
 
 export interface TransportOptions {
   token: string
@@ -35,7 +38,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** Full jitter: a random wait between 0 and the exponential ceiling for this attempt. */
-export const backoffMs = (attempt: number, random = Math.random) => Math.floor(random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt))
+export const backoffMs = (attempt: number, random = Math.random) =>
+  Math.floor(random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt))
 
 function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted', 'AbortError')
@@ -106,7 +110,13 @@ async function attempt(t: TransportOptions, url: string, timeoutMs: number, sign
     }
     if (res.ok) {
       if (body === undefined) {
-        throw new ApiError({ status: res.status, code: 'invalid_response', message: `the response to ${url} is not JSON`, requestId, headers: res.headers })
+        throw new ApiError({
+          status: res.status,
+          code: 'invalid_response',
+          message: `the response to ${url} is not JSON`,
+          requestId,
+          headers: res.headers,
+        })
       }
       return { body, headers: res.headers }
     }
@@ -125,15 +135,26 @@ async function attempt(t: TransportOptions, url: string, timeoutMs: number, sign
   }
 }
 
-const retryable = (err: unknown) => err instanceof ConnectionError || (err instanceof ApiError && (err.status === 429 || err.status === 503))
+const retryable = (err: unknown) =>
+  err instanceof ConnectionError || (err instanceof ApiError && (err.status === 429 || err.status === 503))
 
 /** GET path?query, retried as described above; resolves to the parsed JSON body. */
-export async function get(t: TransportOptions, path: string, query: Record<string, unknown>, opts: CallOptions = {}): Promise<unknown> {
+export async function get(
+  t: TransportOptions,
+  path: string,
+  query: Record<string, unknown>,
+  opts: CallOptions = {},
+): Promise<unknown> {
   return (await getAnswer(t, path, query, opts)).body
 }
 
 /** GET as `get` does, with the response headers of the successful attempt. */
-export async function getAnswer(t: TransportOptions, path: string, query: Record<string, unknown>, opts: CallOptions = {}): Promise<Answer> {
+export async function getAnswer(
+  t: TransportOptions,
+  path: string,
+  query: Record<string, unknown>,
+  opts: CallOptions = {},
+): Promise<Answer> {
   const url = buildUrl(t.baseUrl, path, query)
   const maxRetries = opts.maxRetries ?? t.maxRetries
   for (let n = 0; ; n++) {

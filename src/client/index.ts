@@ -13,7 +13,9 @@ export type { paths, operations, components } from './openapi-types.js'
 
 type Schemas = components['schemas']
 // `limit` has a default, so callers may leave it out (the document lists it as required).
-type Params<Op extends keyof operations> = Omit<NonNullable<operations[Op]['parameters']['query']>, 'limit'> & { limit?: number }
+type Params<Op extends keyof operations> = Omit<NonNullable<operations[Op]['parameters']['query']>, 'limit'> & {
+  limit?: number
+}
 
 export type BrandListParams = Params<'listCreatorBrands'>
 export type BrandPage = Schemas['BrandPage']
@@ -117,7 +119,8 @@ export class Client {
   }
 
   constructor(options: ClientOptions) {
-    if (!options || typeof options.token !== 'string' || options.token === '') throw new TypeError('Client: token is required')
+    if (!options || typeof options.token !== 'string' || options.token === '')
+      throw new TypeError('Client: token is required')
     if (typeof options.baseUrl !== 'string' || !URL.canParse?.(options.baseUrl)) {
       // URL.canParse is Node ≥ 19.9; new URL throws the same way elsewhere
       new URL(String(options.baseUrl))
@@ -125,7 +128,8 @@ export class Client {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
     if (!(timeoutMs > 0)) throw new RangeError('Client: timeoutMs must be > 0')
-    if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError('Client: maxRetries must be a whole number ≥ 0')
+    if (!Number.isInteger(maxRetries) || maxRetries < 0)
+      throw new RangeError('Client: maxRetries must be a whole number ≥ 0')
     const f = options.fetch ?? (globalThis.fetch as FetchLike | undefined)
     if (!f) throw new TypeError('Client: no fetch available; pass options.fetch')
     const t: TransportOptions = {
@@ -137,7 +141,9 @@ export class Client {
       maxRetries,
     }
     this.creator = {
-      brands: { list: (params = {}, opts) => list(t, '/api/creator/v1/brands', params, (p: BrandPage) => p.brands, opts) },
+      brands: {
+        list: (params = {}, opts) => list(t, '/api/creator/v1/brands', params, (p: BrandPage) => p.brands, opts),
+      },
       reports: {
         list: (params, opts) => {
           const { cursor, ...rest } = params
@@ -155,7 +161,13 @@ export class Client {
         changes: (params = {}, opts) => {
           const { cursor, from, ...rest } = params
           return new ChangeFeed<ReportRow>(
-            (c, f) => get(t, '/api/creator/v1/reports/changes', { ...rest, cursor: c, from: f }, opts) as Promise<ReportChangesPage>,
+            (c, f) =>
+              get(
+                t,
+                '/api/creator/v1/reports/changes',
+                { ...rest, cursor: c, from: f },
+                opts,
+              ) as Promise<ReportChangesPage>,
             { cursor, from },
           )
         },
@@ -163,16 +175,24 @@ export class Client {
       payouts: {
         list: (params = {}, opts) => list(t, '/api/creator/v1/payouts', params, (p: PayoutPage) => p.payouts, opts),
         lines: (payoutId, params = {}, opts) => {
-          if (typeof payoutId !== 'string' || payoutId === '') throw new TypeError('payouts.lines: payoutId is required')
+          if (typeof payoutId !== 'string' || payoutId === '')
+            throw new TypeError('payouts.lines: payoutId is required')
           const path = `/api/creator/v1/payouts/${encodeURIComponent(payoutId)}/lines`
           return list(t, path, params, (p: PayoutLinePage) => p.lines, opts)
         },
       },
-      adjustments: { list: (params = {}, opts) => list(t, '/api/creator/v1/adjustments', params, (p: AdjustmentPage) => p.adjustments, opts) },
+      adjustments: {
+        list: (params = {}, opts) =>
+          list(t, '/api/creator/v1/adjustments', params, (p: AdjustmentPage) => p.adjustments, opts),
+      },
     }
     this.seller = {
-      brands: { list: (params = {}, opts) => list(t, '/api/seller/v1/brands', params, (p: SellerBrandPage) => p.brands, opts) },
-      products: { list: (params, opts) => list(t, '/api/seller/v1/products', params, (p: ProductPage) => p.products, opts) },
+      brands: {
+        list: (params = {}, opts) => list(t, '/api/seller/v1/brands', params, (p: SellerBrandPage) => p.brands, opts),
+      },
+      products: {
+        list: (params, opts) => list(t, '/api/seller/v1/products', params, (p: ProductPage) => p.products, opts),
+      },
     }
   }
 }

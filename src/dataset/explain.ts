@@ -38,7 +38,11 @@ function words(schema: Schema, e: SchemaError): string {
 const WRAPPERS = ['anyOf', 'allOf', 'oneOf', 'if', 'additionalProperties']
 
 const encode = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1')
-const keysOf = (pointer: string) => pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+const keysOf = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
 const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)
 
 interface Found extends Problem {

@@ -66,7 +66,10 @@ const TABLES: { [K in SectionName]: Table<Dataset[K][number]> } = {
     // The marketplace is stored as its code; the commission as four columns.
     columns: [
       ...fieldsOf(Product).filter((f) => f !== 'commission' && f !== 'marketplace_id'),
-      'commission_type', 'commission_rate_bps', 'commission_flat_cents', 'commission_currency',
+      'commission_type',
+      'commission_rate_bps',
+      'commission_flat_cents',
+      'commission_currency',
     ],
     row: ({ commission: c, marketplace_id: _, ...p }) => ({
       ...p,
@@ -83,9 +86,10 @@ const TABLES: { [K in SectionName]: Table<Dataset[K][number]> } = {
     row: ({ terms, ...entry }) => ({ ...entry, ...terms }),
     touch: true,
     // Two partial unique indexes key the history (general terms have no creator).
-    conflict: (t) => (t.creator_id === null
-      ? '(product_id, effective_from) where creator_id is null'
-      : '(product_id, creator_id, effective_from) where creator_id is not null'),
+    conflict: (t) =>
+      t.creator_id === null
+        ? '(product_id, effective_from) where creator_id is null'
+        : '(product_id, creator_id, effective_from) where creator_id is not null',
   },
   // Report rows take their creator, brand and asin from their link and product, so the copies
   // the reports index needs can never disagree with the source.
@@ -109,9 +113,10 @@ async function upsert<Item>(tx: Queryable, table: SectionName, items: Item[]): P
   const values = columns.filter((c) => !key.includes(c))
   const target = (c: string) => t.updateAs?.[c] ?? `excluded.${c}`
   const sets = [...values.map((c) => `${c} = ${target(c)}`), ...(t.touch ? ['updated_at = now()'] : [])]
-  const onConflict = values.length === 0
-    ? 'do nothing'
-    : `do update set ${sets.join(', ')}
+  const onConflict =
+    values.length === 0
+      ? 'do nothing'
+      : `do update set ${sets.join(', ')}
        where (${values.map((c) => `t.${c}`).join(', ')}) is distinct from (${values.map(target).join(', ')})`
   const sql = (conflict: string) => `insert into ${table} as t (${columns.join(', ')})
     select ${columns.map((c) => t.insertAs?.[c] ?? `u.${c}`).join(', ')}
@@ -144,13 +149,16 @@ async function upsert<Item>(tx: Queryable, table: SectionName, items: Item[]): P
  */
 export async function importDataset(db: Db, ds: Dataset): Promise<ImportCounts> {
   try {
-    return await db.batch(async (tx) => {
-      await tx.query(REPORTS_WRITE_LOCK)
-      await checkReferences(tx, ds)
-      const counts = {} as ImportCounts
-      for (const name of Object.keys(TABLES) as SectionName[]) counts[name] = await upsert<object>(tx, name, ds[name])
-      return counts
-    }, { name: 'import' })
+    return await db.batch(
+      async (tx) => {
+        await tx.query(REPORTS_WRITE_LOCK)
+        await checkReferences(tx, ds)
+        const counts = {} as ImportCounts
+        for (const name of Object.keys(TABLES) as SectionName[]) counts[name] = await upsert<object>(tx, name, ds[name])
+        return counts
+      },
+      { name: 'import' },
+    )
   } catch (err) {
     const e = err as { code?: string; detail?: string; message?: string }
     // Constraint violations that only the database can see (e.g. a product moved to another

@@ -61,7 +61,11 @@ function fieldPath(path: string, key: string): string {
 /** The value with its (nested) null fields left out: null counts as absent. */
 function withoutNulls(value: unknown): unknown {
   if (!isObject(value)) return value
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]))
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  )
 }
 
 /** A section's schema, compiled, and how to decode each of its fields. */

@@ -150,7 +150,6 @@ const ExactId = Type.Integer({
   maximum: Number.MAX_SAFE_INTEGER,
   [RULE]: 'must be a string (a number only up to 2^53)',
 })
-export const AdGroupId = Type.Decode(
-  Type.Union([Id, ExactId], { [RULE]: { type: 'must be a string' } }),
-  (id) => String(id),
+export const AdGroupId = Type.Decode(Type.Union([Id, ExactId], { [RULE]: { type: 'must be a string' } }), (id) =>
+  String(id),
 )

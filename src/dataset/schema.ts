@@ -13,8 +13,28 @@ import {
 import { marketplaceByCode, MARKETPLACES } from '../domain/marketplaces.js'
 import type { CommissionTerms } from '../domain/commission.js'
 import {
-  AdGroupId, Asin, BasisPoints, Bool, Count, Currency, CurrencyOrEmpty, Description, Id, Label, MarketplaceCode,
-  MarketplaceId, Name, optional, type Fields, type Parsed, ReportDay, RULE, Timestamp, Token, Url, Zero,
+  AdGroupId,
+  Asin,
+  BasisPoints,
+  Bool,
+  Count,
+  Currency,
+  CurrencyOrEmpty,
+  Description,
+  Id,
+  Label,
+  MarketplaceCode,
+  MarketplaceId,
+  Name,
+  optional,
+  type Fields,
+  type Parsed,
+  ReportDay,
+  RULE,
+  Timestamp,
+  Token,
+  Url,
+  Zero,
 } from './rules.js'
 
 /** An item of a section: a closed object, with `rules` between its fields. */
@@ -99,9 +119,10 @@ const marketplaceById = new Map(MARKETPLACES.map((m) => [m.marketplaceId, m]))
 /** The marketplaces a product's two fields name, where they name one. */
 const marketplacesOf = (p: { marketplace_id?: unknown; country_code?: unknown }) => ({
   byId: typeof p.marketplace_id === 'string' ? marketplaceById.get(p.marketplace_id) : undefined,
-  byCode: typeof p.country_code === 'string' && /^[A-Za-z]{2}$/.test(p.country_code)
-    ? marketplaceByCode(p.country_code)
-    : undefined,
+  byCode:
+    typeof p.country_code === 'string' && /^[A-Za-z]{2}$/.test(p.country_code)
+      ? marketplaceByCode(p.country_code)
+      : undefined,
 })
 
 export const Product = item(

@@ -63,7 +63,6 @@ export interface Db extends Queryable {
   close(): Promise<void>
 }
 
-
 // Both drivers parse alike: int8 to number (our counts and cents stay far below 2^53, and a
 // value beyond it fails loudly), date to its 'YYYY-MM-DD' text, numeric to text.
 const INT8 = 20
@@ -181,7 +180,8 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
   pool.on('error', () => {})
   const onClient = (c: pg.PoolClient | pg.Pool): Queryable => ({
     async query(sql, params, opts) {
-      if (opts?.prepare) return (await c.query({ name: statementName(sql), text: sql, values: params as unknown[] })).rows
+      if (opts?.prepare)
+        return (await c.query({ name: statementName(sql), text: sql, values: params as unknown[] })).rows
       return (await c.query(sql, params as unknown[])).rows
     },
     async exec(sql) {
@@ -289,6 +289,8 @@ export function isUnavailable(err: unknown): boolean {
     code === '57014' || // statement timeout / query cancelled
     code === '53300' || // too many connections
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Query read timeout|Cannot use a pool after calling end/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Query read timeout|Cannot use a pool after calling end/i.test(
+      message,
+    )
   )
 }

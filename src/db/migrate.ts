@@ -16,18 +16,20 @@ export interface Migration {
 }
 
 export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
   const migrations = files.map((file) => {
     const m = /^(\d{3,})_([a-z0-9_]+)\.sql$/.exec(file)
     if (!m) throw new Error(`migration file ${file} must be named NNN_name.sql`)
     return { version: Number(m[1]), name: m[2]!, sql: readFileSync(`${dir}/${file}`, 'utf8') }
   })
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migrations must be numbered 1, 2, 3… without gaps (found ${m.version} at position ${i + 1})`)
+    if (m.version !== i + 1)
+      throw new Error(`migrations must be numbered 1, 2, 3… without gaps (found ${m.version} at position ${i + 1})`)
   })
   return migrations
 }
-
 
 /** The database holds migrations this release does not know: a newer release migrated it. */
 export class SchemaTooNewError extends Error {}

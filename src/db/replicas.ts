@@ -71,7 +71,10 @@ export class ReadRouter {
       errors: 0,
       db,
     })
-    this.nodes = [node(primary, 'primary', 'primary'), ...replicas.map((db, i) => node(db, 'replica', `replica ${i + 1}`))]
+    this.nodes = [
+      node(primary, 'primary', 'primary'),
+      ...replicas.map((db, i) => node(db, 'replica', `replica ${i + 1}`)),
+    ]
   }
 
   get replicas(): NodeStatus[] {
@@ -166,7 +169,11 @@ export class Reader implements Queryable {
     readonly floor: string | null,
   ) {}
 
-  async query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<T[]> {
+  async query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    opts?: QueryOptions,
+  ): Promise<T[]> {
     let last: unknown
     for (const node of this.router.candidates(this.floor)) {
       try {

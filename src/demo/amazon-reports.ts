@@ -55,15 +55,25 @@ export function writeAmazonReports(ds: Dataset, dir: string, opts: AmazonReports
     const product = products.get(r.product_id)!
     const brand = brands.get(product.brand_id)!
     const halo = link.product_id !== r.product_id
-    const sales = amazonMoney(units, units === r.units_sold ? r.sales_cents : Math.round((r.sales_cents / Math.max(r.units_sold, 1)) * units), r.currency)
+    const sales = amazonMoney(
+      units,
+      units === r.units_sold ? r.sales_cents : Math.round((r.sales_cents / Math.max(r.units_sold, 1)) * units),
+      r.currency,
+    )
     const metrics = halo
       ? {
-          brandHaloDetailPageViewsClicks14d: String(r.detail_page_views), brandHaloAttributedAddToCartClicks14d: String(r.add_to_carts),
-          brandHaloAttributedPurchases14d: String(orders), brandHaloUnitsSold14d: String(units), brandHaloAttributedSales14d: sales,
+          brandHaloDetailPageViewsClicks14d: String(r.detail_page_views),
+          brandHaloAttributedAddToCartClicks14d: String(r.add_to_carts),
+          brandHaloAttributedPurchases14d: String(orders),
+          brandHaloUnitsSold14d: String(units),
+          brandHaloAttributedSales14d: sales,
         }
       : {
-          attributedDetailPageViewsClicks14d: String(r.detail_page_views), attributedAddToCartClicks14d: String(r.add_to_carts),
-          attributedPurchases14d: String(orders), unitsSold14d: String(units), attributedSales14d: sales,
+          attributedDetailPageViewsClicks14d: String(r.detail_page_views),
+          attributedAddToCartClicks14d: String(r.add_to_carts),
+          attributedPurchases14d: String(orders),
+          unitsSold14d: String(units),
+          attributedSales14d: sales,
         }
     return {
       date: compact(r.date),
@@ -101,12 +111,23 @@ export function writeAmazonReports(ds: Dataset, dir: string, opts: AmazonReports
     const link = links.get(r.link_id)!
     if (link.product_id === null) continue
     const key = `${r.date}|${link.id}`
-    const c = clicks.get(key) ?? { date: compact(r.date), adGroupId: link.amazon_ad_group_id!, campaignId: campaignId(link.brand_id), clicks: 0 }
+    const c = clicks.get(key) ?? {
+      date: compact(r.date),
+      adGroupId: link.amazon_ad_group_id!,
+      campaignId: campaignId(link.brand_id),
+      clicks: 0,
+    }
     c.clicks += r.clicks
     clicks.set(key, c)
   }
   const perfFile = join(dir, `attribution-performance-${compact(from)}-${compact(to)}.csv`)
-  writeFileSync(perfFile, ['date,campaignId,adGroupId,Click-throughs', ...[...clicks.values()].map((c) => `${c.date},${c.campaignId},${c.adGroupId},${c.clicks}`)].join('\n') + '\n')
+  writeFileSync(
+    perfFile,
+    [
+      'date,campaignId,adGroupId,Click-throughs',
+      ...[...clicks.values()].map((c) => `${c.date},${c.campaignId},${c.adGroupId},${c.clicks}`),
+    ].join('\n') + '\n',
+  )
   files.push(perfFile)
 
   // Restatement: Amazon re-sends whole (day, ad group) reports for some earlier days, with

@@ -4,8 +4,15 @@ import type { BrandIn, CommissionIn, ProductIn } from '../dataset/types.js'
 import type { BrandStatus, ProductStatus } from '../domain/statuses.js'
 import type { Marketplace } from '../domain/marketplaces.js'
 import {
-  BRAND_PREFIXES, BRAND_RATES_BPS, CATEGORIES, CATEGORY_BY_KEY, REGION_SETS, VARIANTS,
-  type BrandSpec, type Category, type Item,
+  BRAND_PREFIXES,
+  BRAND_RATES_BPS,
+  CATEGORIES,
+  CATEGORY_BY_KEY,
+  REGION_SETS,
+  VARIANTS,
+  type BrandSpec,
+  type Category,
+  type Item,
 } from './catalogue.js'
 import { CURATED_BRANDS, type CuratedBrand, type CuratedBrandKey } from './showcase.js'
 import type { SizeConfig } from './sizes.js'
@@ -105,7 +112,7 @@ function makeProducts(rng: Rng, info: BrandInfo, count: number, usedAsins: Set<s
     const item = items[i % items.length] as Item
     const title = productTitle(spec.name, item, variants, Math.floor(i / items.length))
     // Every region gets a product first, then the rest at random.
-    const mp = market(i < spec.regions.length ? spec.regions[i] as string : rng.pick(spec.regions))
+    const mp = market(i < spec.regions.length ? (spec.regions[i] as string) : rng.pick(spec.regions))
     const asin = drawAsin(rng, usedAsins)
     const price = priceCents(item.usd * rng.range(0.9, 1.15), mp.currency)
     const status = productStatus(rng, spec, i)

@@ -33,7 +33,11 @@ export function demoAdGroupId(index: number): string {
 }
 
 export function makeLinks(
-  rng: Rng, size: SizeConfig, brands: readonly BrandInfo[], partnerships: Partnerships, creators: readonly string[],
+  rng: Rng,
+  size: SizeConfig,
+  brands: readonly BrandInfo[],
+  partnerships: Partnerships,
+  creators: readonly string[],
 ): LinkPlan[] {
   const showcase = creators[0]
   const usedCodes = new Set<string>()
@@ -51,7 +55,8 @@ export function makeLinks(
 
 /** Link number `n` of a creator, `index` among all links; to a product or, now and then, a storefront. */
 function makeLink(
-  rng: Rng, at: { creatorId: string; n: number; index: number; brand: BrandInfo; showcase: boolean },
+  rng: Rng,
+  at: { creatorId: string; n: number; index: number; brand: BrandInfo; showcase: boolean },
   usedCodes: Set<string>,
 ): { link: LinkIn; product: ProductIn | null } {
   const storefront = at.showcase ? at.n === SHOWCASE_LINKS.storefront : rng.chance(0.08)
@@ -92,7 +97,9 @@ function linkOwners(rng: Rng, size: SizeConfig, creators: readonly string[]): st
  * everyone else links approved brands, occasionally a suspended one.
  */
 function linkBrand(
-  rng: Rng, brands: readonly BrandInfo[], statuses: ReadonlyMap<BrandInfo, PartnershipStatus>,
+  rng: Rng,
+  brands: readonly BrandInfo[],
+  statuses: ReadonlyMap<BrandInfo, PartnershipStatus>,
   showcase: { n: number; of: number } | null,
 ): BrandInfo {
   if (showcase !== null && showcase.n === showcase.of) return requireCurated(brands, SHOWCASE_LINKS.last)
@@ -138,7 +145,12 @@ function trackingId(rng: Rng): string {
 }
 
 function planRows(
-  rng: Rng, link: LinkIn, brand: BrandInfo, product: ProductIn | null, showcase: boolean, suspended: boolean,
+  rng: Rng,
+  link: LinkIn,
+  brand: BrandInfo,
+  product: ProductIn | null,
+  showcase: boolean,
+  suspended: boolean,
 ): LinkPlan {
   return {
     link,
@@ -155,7 +167,8 @@ function planRows(
 
 /** Pan-EU selling: another marketplace of the brand with the product's currency, if any. */
 function secondMarket(rng: Rng, brand: BrandInfo, product: ProductIn): string | null {
-  const same = [...new Set(brand.products.map((p) => p.country_code as string))]
-    .filter((r) => r !== product.country_code && market(r).currency === product.currency)
+  const same = [...new Set(brand.products.map((p) => p.country_code as string))].filter(
+    (r) => r !== product.country_code && market(r).currency === product.currency,
+  )
   return same.length > 0 ? rng.pick(same) : null
 }

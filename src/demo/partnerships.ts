@@ -15,7 +15,10 @@ export interface Partnerships {
 }
 
 export function makePartnerships(
-  rng: Rng, size: SizeConfig, brands: readonly BrandInfo[], creators: readonly string[],
+  rng: Rng,
+  size: SizeConfig,
+  brands: readonly BrandInfo[],
+  creators: readonly string[],
 ): Partnerships {
   const made: Partnerships = { partnerships: [], byCreator: new Map() }
   const partner = (creatorId: string, brand: BrandInfo | undefined, status: PartnershipStatus): void => {

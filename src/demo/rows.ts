@@ -12,7 +12,12 @@ import type { Rng } from './rng.js'
 import { market } from './markets.js'
 
 /** One link's traffic on one day, before it is split into rows. */
-interface LinkDay { date: string; age: number; link: LinkIn; clicks: number }
+interface LinkDay {
+  date: string
+  age: number
+  link: LinkIn
+  clicks: number
+}
 
 export function makeReportRows(rng: Rng, days: readonly string[], plans: readonly LinkPlan[]): ReportRowIn[] {
   const rows: ReportRowIn[] = []
@@ -52,7 +57,12 @@ function linkDayRows(rng: Rng, plan: LinkPlan, day: LinkDay): ReportRowIn[] {
 }
 
 function makeRow(
-  rng: Rng, day: LinkDay, product: ProductIn, marketCode: string, clicksBase: number, halo: boolean,
+  rng: Rng,
+  day: LinkDay,
+  product: ProductIn,
+  marketCode: string,
+  clicksBase: number,
+  halo: boolean,
 ): ReportRowIn {
   const funnel = halo ? haloFunnel(rng) : linkFunnel(rng, clicksBase)
   const status = commissionStatus(rng, day.age)
@@ -63,7 +73,9 @@ function makeRow(
   const sales = units * (product.price_cents as number)
   const currency = market(marketCode).currency
   const commission = computeCommission(product.commission, {
-    sales_cents: BigInt(sales), units_sold: BigInt(units), currency,
+    sales_cents: BigInt(sales),
+    units_sold: BigInt(units),
+    currency,
   })
   return {
     date: day.date,
@@ -82,7 +94,12 @@ function makeRow(
   }
 }
 
-interface Funnel { clicks: number; dpv: number; atc: number; orders: number }
+interface Funnel {
+  clicks: number
+  dpv: number
+  atc: number
+  orders: number
+}
 
 /** Clicks around `clicksBase`, each later step a share of the one before. */
 function linkFunnel(rng: Rng, clicksBase: number): Funnel {

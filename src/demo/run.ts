@@ -7,7 +7,10 @@ import { createToken } from '../tokens/tokens.js'
 import { generateDemoDataset, type DemoSize } from './generate.js'
 import { writeAmazonReports } from './amazon-reports.js'
 
-export async function runDemo(db: Db, opts: { size: DemoSize; baseUrl: string; today?: string; amazonReportsDir?: string }): Promise<string> {
+export async function runDemo(
+  db: Db,
+  opts: { size: DemoSize; baseUrl: string; today?: string; amazonReportsDir?: string },
+): Promise<string> {
   const started = Date.now()
   const { dataset, accounts } = generateDemoDataset({ size: opts.size, today: opts.today })
   const counts = await importDataset(db, dataset)
@@ -44,7 +47,12 @@ Try:
 API reference: ${u}/docs   OpenAPI document: ${u}/openapi.json${opts.amazonReportsDir ? amazonReportsNote(dataset, opts.amazonReportsDir, opts.today, accounts.creator) : ''}`
 }
 
-function amazonReportsNote(dataset: Parameters<typeof writeAmazonReports>[0], dir: string, today: string | undefined, creator: string): string {
+function amazonReportsNote(
+  dataset: Parameters<typeof writeAmazonReports>[0],
+  dir: string,
+  today: string | undefined,
+  creator: string,
+): string {
   const w = writeAmazonReports(dataset, dir, { today: today ?? currentDay() })
   return `
 

@@ -21,7 +21,8 @@ export class CommissionCurrencyError extends Error {
 }
 
 /** The terms a row earns: percentage carries rate_bps, flat carries flat_cents and its currency. */
-export type CommissionTerms = { type: 'percentage'; rate_bps: number } | { type: 'flat'; flat_cents: number; currency_code: string }
+export type CommissionTerms =
+  { type: 'percentage'; rate_bps: number } | { type: 'flat'; flat_cents: number; currency_code: string }
 
 export interface CommissionRow {
   sales_cents: bigint

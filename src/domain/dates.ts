@@ -37,7 +37,8 @@ export function parseDay(text: string, opts: { compact?: boolean } = {}): string
 export const isDay = (text: string): boolean => parseDay(text) !== null
 
 /** Whether a day (YYYY-MM-DD) lies in a range, both ends included (the form sorts as the days do). */
-export const inRange = (day: string, range: { first: string; last: string }): boolean => day >= range.first && day <= range.last
+export const inRange = (day: string, range: { first: string; last: string }): boolean =>
+  day >= range.first && day <= range.last
 
 /** The day `n` days after `day` (before, when negative). Days from year 1000 on. */
 export function addDays(day: string, n: number): string {
@@ -48,4 +49,5 @@ export function addDays(day: string, n: number): string {
 export const today = (now: Date = new Date()): string => now.toISOString().slice(0, 10)
 
 /** Days from `a` to `b` (b − a). */
-export const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS)
+export const daysBetween = (a: string, b: string): number =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS)

@@ -1,6 +1,11 @@
 // Amazon marketplaces, from shared/marketplaces.tsv. Order is the table's order and is used
 // wherever a list of regions is shown.
-export interface Marketplace { code: string; marketplaceId: string; domain: string; currency: string }
+export interface Marketplace {
+  code: string
+  marketplaceId: string
+  domain: string
+  currency: string
+}
 
 export const MARKETPLACES: readonly Marketplace[] = [
   { code: 'US', marketplaceId: 'ATVPDKIKX0DER', domain: 'amazon.com', currency: 'USD' },

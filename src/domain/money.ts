@@ -42,7 +42,8 @@ export function parseDecimalToMinor(text: string, fractionDigits: number): bigin
     let reason = 'not a plain decimal number'
     if (/^[+-]?(nan|infinity|inf)$/i.test(trimmed)) reason = 'not a finite number'
     else if (/^[+-]?(\d+\.?\d*|\.\d+)[eE][+-]?\d+$/.test(trimmed)) reason = 'exponent notation is not supported'
-    else if (trimmed.includes(',') || /\s/.test(trimmed) || trimmed.includes('_')) reason = 'digit group separators are not allowed'
+    else if (trimmed.includes(',') || /\s/.test(trimmed) || trimmed.includes('_'))
+      reason = 'digit group separators are not allowed'
     else if ((trimmed.match(/\./g) ?? []).length > 1) reason = 'more than one decimal point'
     else if (/.[+-]/.test(trimmed)) reason = 'a sign is only allowed at the start'
     throw new MoneyParseError(text, reason)
@@ -67,16 +68,68 @@ export function parseDecimalToMinor(text: string, fractionDigits: number): bigin
 // missing throws rather than guessing 2.
 const FRACTION_DIGITS: Readonly<Record<string, number>> = Object.freeze({
   // Amazon marketplaces
-  USD: 2, CAD: 2, MXN: 2, BRL: 2, GBP: 2, EUR: 2, SEK: 2, PLN: 2, JPY: 0, AUD: 2,
-  INR: 2, AED: 2, SAR: 2, SGD: 2, TRY: 2, EGP: 2, ZAR: 2,
+  USD: 2,
+  CAD: 2,
+  MXN: 2,
+  BRL: 2,
+  GBP: 2,
+  EUR: 2,
+  SEK: 2,
+  PLN: 2,
+  JPY: 0,
+  AUD: 2,
+  INR: 2,
+  AED: 2,
+  SAR: 2,
+  SGD: 2,
+  TRY: 2,
+  EGP: 2,
+  ZAR: 2,
   // Other two-digit currencies
-  CHF: 2, CNY: 2, HKD: 2, NZD: 2, NOK: 2, DKK: 2, CZK: 2, HUF: 2, RON: 2, ILS: 2,
-  THB: 2, MYR: 2, PHP: 2, IDR: 2, TWD: 2, COP: 2, ARS: 2, PEN: 2, NGN: 2, QAR: 2,
+  CHF: 2,
+  CNY: 2,
+  HKD: 2,
+  NZD: 2,
+  NOK: 2,
+  DKK: 2,
+  CZK: 2,
+  HUF: 2,
+  RON: 2,
+  ILS: 2,
+  THB: 2,
+  MYR: 2,
+  PHP: 2,
+  IDR: 2,
+  TWD: 2,
+  COP: 2,
+  ARS: 2,
+  PEN: 2,
+  NGN: 2,
+  QAR: 2,
   // Zero-digit currencies
-  KRW: 0, CLP: 0, VND: 0, ISK: 0, UGX: 0, PYG: 0, XOF: 0, XAF: 0, XPF: 0, RWF: 0,
-  KMF: 0, GNF: 0, DJF: 0, BIF: 0, VUV: 0,
+  KRW: 0,
+  CLP: 0,
+  VND: 0,
+  ISK: 0,
+  UGX: 0,
+  PYG: 0,
+  XOF: 0,
+  XAF: 0,
+  XPF: 0,
+  RWF: 0,
+  KMF: 0,
+  GNF: 0,
+  DJF: 0,
+  BIF: 0,
+  VUV: 0,
   // Three-digit currencies
-  KWD: 3, BHD: 3, OMR: 3, JOD: 3, TND: 3, LYD: 3, IQD: 3,
+  KWD: 3,
+  BHD: 3,
+  OMR: 3,
+  JOD: 3,
+  TND: 3,
+  LYD: 3,
+  IQD: 3,
 })
 
 /** ISO 4217 minor units of a currency code (`USD` → 2, `JPY` → 0, `KWD` → 3). Unknown → throws. */

@@ -84,7 +84,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         allErrors: false,
         verbose: true, // errors carry their schema, whose RULE is the message
       },
-      plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: RULE, schemaType: 'string' }).addKeyword({ keyword: COMPONENT, schemaType: 'string' })],
+      plugins: [
+        (ajv: Ajv) =>
+          ajv
+            .addKeyword({ keyword: RULE, schemaType: 'string' })
+            .addKeyword({ keyword: COMPONENT, schemaType: 'string' }),
+      ],
     },
   })
   const reads = opts.reads ?? new ReadRouter(opts.db, [], { maxLagMs: 0, checkEveryMs: 1000 })

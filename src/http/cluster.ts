@@ -19,7 +19,9 @@ export async function serveCluster(workers: number, opts: ServeOptions): Promise
   cluster.setupPrimary({ execArgv: [...process.execArgv, ...heapFlags()] })
   const url = opts.config.databaseUrl ?? ''
   if (!url.startsWith('postgres://') && !url.startsWith('postgresql://')) {
-    throw new ConfigError('--workers needs PostgreSQL (DATABASE_URL=postgres://…): a PGlite database belongs to one process')
+    throw new ConfigError(
+      '--workers needs PostgreSQL (DATABASE_URL=postgres://…): a PGlite database belongs to one process',
+    )
   }
   // Done once here, so that the workers start on an up-to-date schema and one shared secret.
   const db = await openAndMigrate(opts.config)
@@ -60,7 +62,8 @@ export async function serveCluster(workers: number, opts: ServeOptions): Promise
   process.once('SIGINT', () => stop('SIGINT'))
   for (let i = 0; i < workers; i++) fork()
   if (opts.config.metricsPort !== null) {
-    if (opts.config.metricsPort === opts.port && opts.port !== 0) throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
+    if (opts.config.metricsPort === opts.port && opts.port !== 0)
+      throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
     await listenMetrics(clusterMetrics(), opts.config.metricsPort, opts.config.metricsHost)
   }
 }

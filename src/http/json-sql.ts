@@ -49,7 +49,11 @@ function typesOf(s: JsonSchema): { types: string[]; nullable: boolean; object?: 
     }
   }
   const all = [s.type ?? []].flat()
-  return { types: all.filter((t) => t !== 'null'), nullable: all.includes('null'), object: s.type === 'object' ? s : undefined }
+  return {
+    types: all.filter((t) => t !== 'null'),
+    nullable: all.includes('null'),
+    object: s.type === 'object' ? s : undefined,
+  }
 }
 
 function objectSql(schema: JsonSchema, columns: Record<string, unknown>, path: string): string {
@@ -80,10 +84,17 @@ function valueSql(schema: JsonSchema, column: unknown, path: string): string {
     sql = objectSql(object, column as Record<string, unknown>, path)
     if (nullable) {
       const present = (column as Record<string, unknown>)[PRESENT]
-      if (typeof present !== 'string') throw new Error(`${path}: a nullable object needs ${PRESENT}: the SQL condition for its presence`)
+      if (typeof present !== 'string')
+        throw new Error(`${path}: a nullable object needs ${PRESENT}: the SQL condition for its presence`)
       return `case when ${present} then ${sql} else 'null' end`
     }
-  } else if (types.length === 1 && types[0] === 'array' && schema.items && SCALARS.has(String(schema.items.type)) && typeof column === 'string') {
+  } else if (
+    types.length === 1 &&
+    types[0] === 'array' &&
+    schema.items &&
+    SCALARS.has(String(schema.items.type)) &&
+    typeof column === 'string'
+  ) {
     // to_json of a SQL array: a JSON array of its elements, '[]' for an empty one.
     sql = `to_json(${column})::text`
   } else if (types.length > 0 && types.every((t) => SCALARS.has(t)) && typeof column === 'string') {

@@ -102,7 +102,8 @@ export class Metrics {
       aggregator: 'max',
       collect() {
         this.reset()
-        for (const n of nodes()) if (n.role === 'replica' && n.lagMs !== null) this.set({ database: n.name }, n.lagMs / 1000)
+        for (const n of nodes())
+          if (n.role === 'replica' && n.lagMs !== null) this.set({ database: n.name }, n.lagMs / 1000)
       },
     })
     new client.Gauge({
@@ -126,7 +127,8 @@ export class Metrics {
   private ingestMetrics(registers: client.Registry[]) {
     let cached: { at: number; value: Promise<IngestTotals | null> } | null = null
     const totals = (): Promise<IngestTotals | null> => {
-      if (!cached || Date.now() - cached.at > 10_000) cached = { at: Date.now(), value: ingestTotals(this.reads.reader()).catch(() => null) }
+      if (!cached || Date.now() - cached.at > 10_000)
+        cached = { at: Date.now(), value: ingestTotals(this.reads.reader()).catch(() => null) }
       return cached.value
     }
     const counter = (name: string, help: string, pick: (t: IngestTotals) => number) =>
@@ -143,7 +145,11 @@ export class Metrics {
       })
     counter('csapi_ingest_runs_total', 'Ingest runs committed (csapi ingest amazon-attribution)', (t) => t.runs)
     counter('csapi_ingest_rows_read_total', 'Amazon report rows read by committed ingest runs', (t) => t.rows)
-    counter('csapi_ingest_report_rows_written_total', 'Report rows inserted or updated by committed ingest runs', (t) => t.written)
+    counter(
+      'csapi_ingest_report_rows_written_total',
+      'Report rows inserted or updated by committed ingest runs',
+      (t) => t.written,
+    )
     counter('csapi_ingest_seconds_total', 'Time spent by committed ingest runs', (t) => t.seconds)
     new client.Gauge({
       name: 'csapi_ingest_last_run_timestamp_seconds',

@@ -32,7 +32,8 @@ export function startPage<K>(
   const key = app.cursors.decode(scope, cursor)
   // cursors issued before floors were carried hold the key alone
   const floor = key && typeof key.at(-1) === 'string' && LSN.test(key.at(-1) as string) ? (key.at(-1) as string) : null
-  const parsed = key === null ? null : (accept(floor === null ? key : key.slice(0, -1)) ?? (floor === null ? null : accept(key)))
+  const parsed =
+    key === null ? null : (accept(floor === null ? key : key.slice(0, -1)) ?? (floor === null ? null : accept(key)))
   if (parsed === null) {
     throw invalidPagination(
       'cursor is not valid here: send next_cursor exactly as received, with the same endpoint, token owner and filters',

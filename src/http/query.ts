@@ -18,7 +18,8 @@ export interface AjvError {
 const PAGINATION_PARAMS = new Set(['limit', 'cursor'])
 
 /** invalid_pagination for the page parameters, invalid_request for every other. */
-export const codeOfParam = (name: string): ErrorCode => (PAGINATION_PARAMS.has(name) ? 'invalid_pagination' : 'invalid_request')
+export const codeOfParam = (name: string): ErrorCode =>
+  PAGINATION_PARAMS.has(name) ? 'invalid_pagination' : 'invalid_request'
 
 /**
  * A developer-facing message and code for the first failed rule of a query string. A
@@ -71,6 +72,9 @@ async function requireDigits(request: FastifyRequest): Promise<void> {
   }
 }
 
-export default fp(async (app) => {
-  app.addHook('preValidation', requireDigits)
-}, { name: 'csapi-query' })
+export default fp(
+  async (app) => {
+    app.addHook('preValidation', requireDigits)
+  },
+  { name: 'csapi-query' },
+)

@@ -17,13 +17,15 @@ export const MAX_PARAM_LENGTH = 256
 // Optional in the document (a client may leave it out); Ajv's useDefaults fills in the default
 // before the handler runs, so handlers read it with `!`.
 export const Limit = (def: number, max: number) =>
-  Type.Optional(Type.Integer({
-    minimum: 1,
-    maximum: max,
-    default: def,
-    description: `Page size: a whole number from 1 to ${max}; default ${def}. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next.`,
-    [RULE]: `must be a whole number from 1 to ${max}`,
-  }))
+  Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: max,
+      default: def,
+      description: `Page size: a whole number from 1 to ${max}; default ${def}. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next.`,
+      [RULE]: `must be a whole number from 1 to ${max}`,
+    }),
+  )
 
 export const Cursor = Type.String({
   minLength: 1,
@@ -36,7 +38,13 @@ export const Cursor = Type.String({
 /** A plain string query parameter: given once, non-empty, at most 256 characters, no control characters. */
 export const Param = (description: string, extra: object = {}) =>
   // PostgreSQL text cannot hold NUL, and no identifier holds a control character.
-  Type.String({ minLength: 1, maxLength: MAX_PARAM_LENGTH, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description, ...extra })
+  Type.String({
+    minLength: 1,
+    maxLength: MAX_PARAM_LENGTH,
+    pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+    description,
+    ...extra,
+  })
 
 /** A calendar date query parameter (src/domain/dates.ts): the format, and the range PostgreSQL can hold. */
 export const Day = (description: string) =>
@@ -47,7 +55,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   invalid_pagination: 'limit must be a whole number from 1 to 100',
   invalid_api_token: 'missing or invalid API token: send Authorization: Bearer <token>',
   forbidden_resource: 'this token cannot access the requested role or resource',
-  ads_not_connected: 'the Amazon Ads account of brand brand_1 is not connected and this creator has no report rows of it',
+  ads_not_connected:
+    'the Amazon Ads account of brand brand_1 is not connected and this creator has no report rows of it',
   not_found: 'no route GET /api/creator/v1/brand',
   method_not_allowed: 'method POST is not allowed on /api/creator/v1/brands; use GET',
   rate_limited: 'rate limit exceeded; retry after the number of seconds in Retry-After',
@@ -74,23 +83,38 @@ export const namedSchemas = (): ReadonlyMap<string, TSchema> => components
 
 export const ErrorCodeSchema = named(
   'ErrorCode',
-  Type.Unsafe<ErrorCode>({ type: 'string', enum: Object.keys(ERROR_CODES), description: 'Machine-readable error code' }),
+  Type.Unsafe<ErrorCode>({
+    type: 'string',
+    enum: Object.keys(ERROR_CODES),
+    description: 'Machine-readable error code',
+  }),
 )
 export const ErrorBody = named(
   'Error',
-  Type.Object({
-    error: Type.Object({
-      code: ErrorCodeSchema,
-      message: Type.String({ description: 'Developer-facing message naming the parameter and the rule broken' }),
-    }),
-  }, { description: 'Every error has this body; act on `code`, show `message` to the developer' }),
+  Type.Object(
+    {
+      error: Type.Object({
+        code: ErrorCodeSchema,
+        message: Type.String({ description: 'Developer-facing message naming the parameter and the rule broken' }),
+      }),
+    },
+    { description: 'Every error has this body; act on `code`, show `message` to the developer' },
+  ),
 )
 
 // Response headers, documented so that generated clients type them.
 const header = {
-  requestId: Type.String({ description: 'The request id: the client\'s own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem' }),
-  rateLimit: Type.String({ description: 'IETF RateLimit field of the token\'s bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s' }),
-  rateLimitPolicy: Type.String({ description: 'IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s' }),
+  requestId: Type.String({
+    description:
+      "The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem",
+  }),
+  rateLimit: Type.String({
+    description:
+      'IETF RateLimit field of the token\'s bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s',
+  }),
+  rateLimitPolicy: Type.String({
+    description: 'IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s',
+  }),
   retryAfter: Type.Integer({ minimum: 1, description: 'Seconds to wait before retrying' }),
   wwwAuthenticate: Type.String({ description: 'Always Bearer' }),
 }
@@ -101,18 +125,28 @@ const RATE_LIMIT = { RateLimit: header.rateLimit, 'RateLimit-Policy': header.rat
 export const AUTHENTICATED_HEADERS = { ...REQUEST_ID, ...RATE_LIMIT }
 
 /** The error response for one status: the Error body, its headers, and an example per code it can carry here. */
-export function ErrorResponse(codes: ErrorCode[], description: string, headers: Record<string, TSchema> = REQUEST_ID): TSchema {
+export function ErrorResponse(
+  codes: ErrorCode[],
+  description: string,
+  headers: Record<string, TSchema> = REQUEST_ID,
+): TSchema {
   return {
     ...ErrorBody,
     description,
     headers,
     // named media-type examples in the OpenAPI document, one per code
-    'x-examples': Object.fromEntries(codes.map((code) => [code, { summary: code, value: { error: { code, message: MESSAGES[code] } } }])),
+    'x-examples': Object.fromEntries(
+      codes.map((code) => [code, { summary: code, value: { error: { code, message: MESSAGES[code] } } }]),
+    ),
   } as TSchema
 }
 
 /** A 200 body: a named page schema, documented with its description and headers. */
-export function Ok<T extends TSchema>(schema: T, description: string, headers: Record<string, TSchema> = AUTHENTICATED_HEADERS): T {
+export function Ok<T extends TSchema>(
+  schema: T,
+  description: string,
+  headers: Record<string, TSchema> = AUTHENTICATED_HEADERS,
+): T {
   return { ...schema, 'x-response-description': description, headers } as T
 }
 
@@ -136,12 +170,19 @@ export function listErrors(extra: { 403?: ErrorCode[]; 404?: ErrorCode[] } = {})
       'Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds',
       { ...REQUEST_ID, ...RATE_LIMIT, 'Retry-After': header.retryAfter },
     ),
-    431: ErrorResponse(['invalid_request'], 'The request headers are larger than the server accepts (16 KB by default)'),
+    431: ErrorResponse(
+      ['invalid_request'],
+      'The request headers are larger than the server accepts (16 KB by default)',
+    ),
     500: ErrorResponse(['internal_error'], 'Unexpected failure; no detail is given'),
-    503: ErrorResponse(['service_unavailable'], 'The database is unreachable or the instance is overloaded; retry after Retry-After seconds', {
-      ...REQUEST_ID,
-      'Retry-After': header.retryAfter,
-    }),
+    503: ErrorResponse(
+      ['service_unavailable'],
+      'The database is unreachable or the instance is overloaded; retry after Retry-After seconds',
+      {
+        ...REQUEST_ID,
+        'Retry-After': header.retryAfter,
+      },
+    ),
   }
 }
 
@@ -153,11 +194,18 @@ export const healthErrors = () => ({
   }),
 })
 
-const NextCursor = Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the next page; null when no more results' })
+const NextCursor = Type.Union([Type.String(), Type.Null()], {
+  description: 'Cursor of the next page; null when no more results',
+})
 
 /** A list page: `{ "<items>": [Item], "next_cursor": string | null }`, named for the OpenAPI document. */
 export function PageOf<Items extends string, Item extends TSchema>(name: string, items: Items, item: Item) {
-  return named(name, Type.Object({ [items]: Type.Array(item), next_cursor: NextCursor } as { [K in Items]: TArray<Item> } & { next_cursor: typeof NextCursor }))
+  return named(
+    name,
+    Type.Object({ [items]: Type.Array(item), next_cursor: NextCursor } as { [K in Items]: TArray<Item> } & {
+      next_cursor: typeof NextCursor
+    }),
+  )
 }
 
 /** A date-time of the API: UTC, ISO 8601 with milliseconds (`2026-11-23T09:12:00.123Z`). */

@@ -55,7 +55,11 @@ async function openDatabases(config: Config, log: (msg: string) => void): Promis
       await Promise.all(replicas.map((r) => r.close()))
       throw err
     }
-    const db = await openDb(config.databaseUrl, { poolSize: config.poolSize, statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: config.dbConnectTimeoutMs })
+    const db = await openDb(config.databaseUrl, {
+      poolSize: config.poolSize,
+      statementTimeoutMs: config.statementTimeoutMs,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+    })
     for (const replica of replicas) {
       if (await schemaIsCurrent(replica).catch(() => false)) {
         log(`the primary does not answer (${(err as Error).message}); serving reads from the replicas`)
@@ -106,8 +110,13 @@ export async function guardOptions(config: Config): Promise<Omit<AppOptions, 'db
 
 export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
   const warnings: string[] = []
-  const { db, replicas } = opts.db ? { db: opts.db, replicas: [] } : await openDatabases(opts.config, (m) => warnings.push(m))
-  const reads = new ReadRouter(db, replicas, { maxLagMs: opts.config.replicaMaxLagMs, checkEveryMs: opts.config.replicaCheckMs })
+  const { db, replicas } = opts.db
+    ? { db: opts.db, replicas: [] }
+    : await openDatabases(opts.config, (m) => warnings.push(m))
+  const reads = new ReadRouter(db, replicas, {
+    maxLagMs: opts.config.replicaMaxLagMs,
+    checkEveryMs: opts.config.replicaCheckMs,
+  })
   await reads.start()
   const app = await buildApp({
     db,
@@ -125,14 +134,24 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
   // a worker's metrics are served by the primary (cluster.ts), summed over the workers
   if (cluster.isWorker) shareWithPrimary(app.metrics)
   if (opts.config.metricsPort !== null && !cluster.isWorker) {
-    if (opts.config.metricsPort === opts.port && opts.port !== 0) throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
+    if (opts.config.metricsPort === opts.port && opts.port !== 0)
+      throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
     const metricsServer = await listenMetrics(app.metrics, opts.config.metricsPort, opts.config.metricsHost)
     const address = metricsServer.address()
-    app.log.info({ metrics: `http://${opts.config.metricsHost}:${typeof address === 'object' && address ? address.port : ''}/metrics` }, 'metrics listening')
+    app.log.info(
+      {
+        metrics: `http://${opts.config.metricsHost}:${typeof address === 'object' && address ? address.port : ''}/metrics`,
+      },
+      'metrics listening',
+    )
     app.addHook('onClose', () => new Promise<void>((resolve) => metricsServer.close(() => resolve())))
   }
   app.log.info(
-    { database: db.description, replicas: replicas.map((r) => r.description), rateLimitStore: opts.config.redisUrl ? 'redis' : 'memory' },
+    {
+      database: db.description,
+      replicas: replicas.map((r) => r.description),
+      rateLimitStore: opts.config.redisUrl ? 'redis' : 'memory',
+    },
     'serving',
   )
   if (cluster.isWorker && !opts.config.redisUrl) {
@@ -144,7 +163,10 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
     if (closing) return
     closing = true
     const grace = opts.config.shutdownGraceMs
-    app.log.info({ signal, graceMs: grace }, 'shutting down: taking the connections already queued, then finishing requests in flight')
+    app.log.info(
+      { signal, graceMs: grace },
+      'shutting down: taking the connections already queued, then finishing requests in flight',
+    )
     app.drain()
     const force = setTimeout(() => {
       // Connections idle now were kept alive longer than the grace period: close them. Anything
@@ -160,7 +182,8 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
     // Stop listening once the queued connections are taken (for at most half the grace period,
     // leaving the other half to answer them), wait until every connection has closed
     // (src/shutdown.ts), then close the app: its hooks close the database.
-    const stopped = () => app.server.getConnections((_, open) => app.log.info({ openConnections: open }, 'stopped listening'))
+    const stopped = () =>
+      app.server.getConnections((_, open) => app.log.info({ openConnections: open }, 'stopped listening'))
     closeServer(app.server, grace / 2, stopped)
       .then(() => app.close())
       .then(

@@ -50,7 +50,10 @@ export class RowMapper {
     const v = Object.hasOwn(r, key) ? r[key] : undefined
     if (typeof v === 'string' && v.trim() !== '') return v.trim()
     if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v)
-    return this.fail(rowNo, v === undefined || v === null || v === '' ? `${key} is missing` : `${key} must be text, got ${JSON.stringify(v)}`)
+    return this.fail(
+      rowNo,
+      v === undefined || v === null || v === '' ? `${key} is missing` : `${key} must be text, got ${JSON.stringify(v)}`,
+    )
   }
 
   /** Counts arrive as strings ("3") or numbers; absent or empty means 0. */
@@ -59,21 +62,24 @@ export class RowMapper {
     if (v === undefined || v === null || v === '') return 0
     const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : ''
     const m = /^(\d+)(?:\.0*)?$/.exec(s)
-    if (!m || Number(m[1]) > MAX_COUNT) this.fail(rowNo, `${key} must be a non-negative whole number, got ${JSON.stringify(v)}`)
+    if (!m || Number(m[1]) > MAX_COUNT)
+      this.fail(rowNo, `${key} must be a non-negative whole number, got ${JSON.stringify(v)}`)
     return Number(m[1])
   }
 
   private date(r: RawRecord, rowNo: number): string {
     const raw = this.text(r, rowNo, 'date')
     const day = parseDay(raw, { compact: true })
-    if (day === null || !inRange(day, REPORT_DAYS)) this.fail(rowNo, `date must be a day YYYYMMDD, got ${JSON.stringify(raw)}`)
+    if (day === null || !inRange(day, REPORT_DAYS))
+      this.fail(rowNo, `date must be a day YYYYMMDD, got ${JSON.stringify(raw)}`)
     return day
   }
 
   private adGroupId(r: RawRecord, rowNo: number): string {
     const id = this.text(r, rowNo, 'adGroupId')
     // Also what keeps the COPY text safe: no tabs, newlines or backslashes.
-    if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(id)) this.fail(rowNo, `adGroupId must be an id such as 144523967350812, got ${JSON.stringify(id)}`)
+    if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(id))
+      this.fail(rowNo, `adGroupId must be an id such as 144523967350812, got ${JSON.stringify(id)}`)
     return id
   }
 
@@ -81,8 +87,19 @@ export class RowMapper {
     if (Object.hasOwn(r, 'productAsin')) return this.product(r, rowNo)
     if (Object.hasOwn(r, 'Click-throughs')) {
       return {
-        kind: 'C', date: this.date(r, rowNo), adGroupId: this.adGroupId(r, rowNo), asin: null, marketplace: null, currency: null,
-        halo: false, detailPageViews: 0, addToCarts: 0, orders: 0, unitsSold: 0, salesCents: 0n, clicks: this.count(r, rowNo, 'Click-throughs'),
+        kind: 'C',
+        date: this.date(r, rowNo),
+        adGroupId: this.adGroupId(r, rowNo),
+        asin: null,
+        marketplace: null,
+        currency: null,
+        halo: false,
+        detailPageViews: 0,
+        addToCarts: 0,
+        orders: 0,
+        unitsSold: 0,
+        salesCents: 0n,
+        clicks: this.count(r, rowNo, 'Click-throughs'),
       }
     }
     return this.fail(rowNo, 'neither a PRODUCTS row (productAsin) nor a PERFORMANCE row (Click-throughs)')
@@ -92,12 +109,18 @@ export class RowMapper {
     const date = this.date(r, rowNo)
     const adGroupId = this.adGroupId(r, rowNo)
     const asin = this.text(r, rowNo, 'productAsin').toUpperCase()
-    if (!/^[A-Z0-9]{10}$/.test(asin)) this.fail(rowNo, `productAsin must be 10 letters or digits, got ${JSON.stringify(asin)}`)
+    if (!/^[A-Z0-9]{10}$/.test(asin))
+      this.fail(rowNo, `productAsin must be 10 letters or digits, got ${JSON.stringify(asin)}`)
     const domain = this.text(r, rowNo, 'marketplace')
     const market = marketplaceByDomain(domain)
-    if (!market) this.fail(rowNo, `marketplace ${JSON.stringify(domain)} is not an Amazon marketplace of the marketplace table (e.g. AMAZON.COM)`)
+    if (!market)
+      this.fail(
+        rowNo,
+        `marketplace ${JSON.stringify(domain)} is not an Amazon marketplace of the marketplace table (e.g. AMAZON.COM)`,
+      )
     const conversion = this.text(r, rowNo, 'productConversionType')
-    if (conversion !== 'Promoted' && conversion !== 'Brand Halo') this.fail(rowNo, `productConversionType must be Promoted or Brand Halo, got ${JSON.stringify(conversion)}`)
+    if (conversion !== 'Promoted' && conversion !== 'Brand Halo')
+      this.fail(rowNo, `productConversionType must be Promoted or Brand Halo, got ${JSON.stringify(conversion)}`)
     const halo = conversion === 'Brand Halo'
     const keys = halo ? HALO : PROMOTED
     const salesRaw = Object.hasOwn(r, keys.sales) ? r[keys.sales] : undefined
@@ -115,7 +138,13 @@ export class RowMapper {
       if (salesCents > BigInt(Number.MAX_SAFE_INTEGER)) this.fail(rowNo, `${keys.sales} is too large`)
     }
     return {
-      kind: 'P', date, adGroupId, asin, marketplace: market.code, currency: market.currency, halo,
+      kind: 'P',
+      date,
+      adGroupId,
+      asin,
+      marketplace: market.code,
+      currency: market.currency,
+      halo,
       detailPageViews: this.count(r, rowNo, keys.detailPageViews),
       addToCarts: this.count(r, rowNo, keys.addToCarts),
       orders: this.count(r, rowNo, keys.orders),

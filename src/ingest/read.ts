@@ -26,7 +26,11 @@ export async function sniffFormat(file: string): Promise<Format> {
   try {
     const buf = Buffer.alloc(4096)
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0)
-    const head = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart()
+    const head = buf
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart()
     if (head === '') throw new IngestFileError(`${file}: empty file`)
     return head.startsWith('{') || head.startsWith('[') ? 'json' : 'csv'
   } finally {
@@ -153,7 +157,12 @@ export class JsonRowScanner {
       } else if (c === OPEN_ARR) {
         if (this.depth === 0) {
           this.rowsDepth = 1
-        } else if (this.maybePage && this.depth === 1 && this.start >= 0 && /"reports"\s*:\s*$/.test(text.slice(Math.max(this.start, i - 64), i))) {
+        } else if (
+          this.maybePage &&
+          this.depth === 1 &&
+          this.start >= 0 &&
+          /"reports"\s*:\s*$/.test(text.slice(Math.max(this.start, i - 64), i))
+        ) {
           // A page: its `reports` elements are the rows; the page object itself is not kept.
           this.rowsDepth = 2
           this.start = -1
@@ -163,7 +172,8 @@ export class JsonRowScanner {
         this.sawValue = true
       } else if (c === CLOSE_OBJ || c === CLOSE_ARR) {
         this.depth--
-        if (this.depth < 0) throw new IngestFileError(`${this.file}: not valid JSON: unexpected "${String.fromCharCode(c)}"`)
+        if (this.depth < 0)
+          throw new IngestFileError(`${this.file}: not valid JSON: unexpected "${String.fromCharCode(c)}"`)
         if (c === CLOSE_ARR && this.depth + 1 === this.rowsDepth) this.rowsDepth = 0
         else if (c === CLOSE_OBJ && this.start >= 0 && this.depth === this.rowsDepth) {
           out.push(this.parseRow(text.slice(this.start, i + 1)))
@@ -171,7 +181,9 @@ export class JsonRowScanner {
           this.maybePage = false
         }
       } else if (this.depth === 0 && c > 32 && c !== 44) {
-        throw new IngestFileError(`${this.file}: not valid JSON report rows: unexpected "${String.fromCharCode(c)}" outside an object or array`)
+        throw new IngestFileError(
+          `${this.file}: not valid JSON report rows: unexpected "${String.fromCharCode(c)}" outside an object or array`,
+        )
       }
     }
     this.carry = this.start >= 0 ? text.slice(this.start) : ''
@@ -180,7 +192,8 @@ export class JsonRowScanner {
   }
 
   end(): void {
-    if (this.depth !== 0 || this.inString) throw new IngestFileError(`${this.file}: not valid JSON: the file ends inside a value`)
+    if (this.depth !== 0 || this.inString)
+      throw new IngestFileError(`${this.file}: not valid JSON: the file ends inside a value`)
     if (!this.sawValue) throw new IngestFileError(`${this.file}: empty file`)
   }
 

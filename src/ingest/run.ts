@@ -23,7 +23,7 @@ export interface IngestOptions {
 
 export const UNPLACED_REASONS: Record<string, string> = {
   unknown_ad_group: 'unknown ad group (no link has this amazon_ad_group_id)',
-  brand_not_connected: "brand without a connected Amazon Ads account",
+  brand_not_connected: 'brand without a connected Amazon Ads account',
   asin_not_in_catalogue: "ASIN not in the brand's catalogue for that marketplace (or one of its currency)",
   link_without_product: 'clicks of a link without a product in a marketplace (storefront link)',
 }
@@ -58,7 +58,14 @@ export interface IngestSummary {
   productRows: number
   performanceRows: number
   /** Report rows the run speaks of, and what happened to them. */
-  reportRows: { total: number; inserted: number; updated: number; unchanged: number; reversed: number; restated: number }
+  reportRows: {
+    total: number
+    inserted: number
+    updated: number
+    unchanged: number
+    reversed: number
+    restated: number
+  }
   adjustments: { count: number; listed: AdjustmentLine[] }
   unplaced: Unplaced[]
   elapsedMs: number
@@ -87,7 +94,9 @@ export function expandFiles(paths: string[]): string[] {
       throw new IngestFileError(`cannot read ${p}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
     }
     if (st.isDirectory()) {
-      for (const f of readdirSync(p).filter((f) => !f.startsWith('.')).sort()) {
+      for (const f of readdirSync(p)
+        .filter((f) => !f.startsWith('.'))
+        .sort()) {
         if (statSync(join(p, f)).isFile()) out.push(join(p, f))
       }
     } else out.push(p)
@@ -96,92 +105,126 @@ export function expandFiles(paths: string[]): string[] {
   return out
 }
 
-export async function ingestAmazonAttribution(db: Db, paths: string[], opts: IngestOptions = {}): Promise<IngestSummary> {
+export async function ingestAmazonAttribution(
+  db: Db,
+  paths: string[],
+  opts: IngestOptions = {},
+): Promise<IngestSummary> {
   const started = Date.now()
   const files = expandFiles(paths)
   let summary: IngestSummary | undefined
   try {
-    await db.batch(async (s) => {
-      const phases: Record<string, number> = {}
-      let mark = Date.now()
-      const next: Record<string, string> = { stage: 'resolve', resolve: 'compute', compute: 'upsert', upsert: 'adjust' }
-      const phase = (name: string) => {
-        const now = Date.now()
-        phases[name] = now - mark
-        mark = now
-        if (next[name]) opts.onPhase?.(next[name])
-      }
-      await s.query(REPORTS_WRITE_LOCK)
-      await s.exec(`set local work_mem = '256MB'`)
-      await s.exec(SQL.CREATE_STAGE)
-      const counts = { rows: 0, products: 0, performance: 0 }
-      await loadStage(s, stageTuples(files, counts, opts.onProgress))
-      await s.exec('analyze ingest_stage')
-      phase('stage')
-      await s.exec(SQL.LINKS)
-      await s.exec('analyze ingest_links')
-      await s.exec(SQL.CATALOGUE)
-      await s.exec('analyze ingest_catalogue')
-      await s.exec(SQL.RESOLVE)
-      await s.exec('analyze ingest_placed')
-      phase('resolve')
+    await db.batch(
+      async (s) => {
+        const phases: Record<string, number> = {}
+        let mark = Date.now()
+        const next: Record<string, string> = {
+          stage: 'resolve',
+          resolve: 'compute',
+          compute: 'upsert',
+          upsert: 'adjust',
+        }
+        const phase = (name: string) => {
+          const now = Date.now()
+          phases[name] = now - mark
+          mark = now
+          if (next[name]) opts.onPhase?.(next[name])
+        }
+        await s.query(REPORTS_WRITE_LOCK)
+        await s.exec(`set local work_mem = '256MB'`)
+        await s.exec(SQL.CREATE_STAGE)
+        const counts = { rows: 0, products: 0, performance: 0 }
+        await loadStage(s, stageTuples(files, counts, opts.onProgress))
+        await s.exec('analyze ingest_stage')
+        phase('stage')
+        await s.exec(SQL.LINKS)
+        await s.exec('analyze ingest_links')
+        await s.exec(SQL.CATALOGUE)
+        await s.exec('analyze ingest_catalogue')
+        await s.exec(SQL.RESOLVE)
+        await s.exec('analyze ingest_placed')
+        phase('resolve')
 
-      const unplaced = await readUnplaced(s, files)
-      if (opts.strict && unplaced.length > 0) {
-        throw new IngestRefused(`--strict: ${unplaced.reduce((n, u) => n + u.count, 0)} rows cannot be placed:\n${formatUnplaced(unplaced)}`)
-      }
+        const unplaced = await readUnplaced(s, files)
+        if (opts.strict && unplaced.length > 0) {
+          throw new IngestRefused(
+            `--strict: ${unplaced.reduce((n, u) => n + u.count, 0)} rows cannot be placed:\n${formatUnplaced(unplaced)}`,
+          )
+        }
 
-      for (const step of SQL.AGGREGATE) await s.exec(step)
-      // Hash joins throughout: the planner's estimates of the full join's output otherwise lead
-      // it to sort 1M rows for merge joins and to memoize lookups that never repeat.
-      await s.exec('set local enable_mergejoin = off')
-      await s.exec('set local enable_memoize = off')
-      await s.exec(SQL.COMPUTE)
-      await s.exec('reset enable_mergejoin')
-      await s.exec('reset enable_memoize')
-      await s.exec('analyze ingest_final')
-      const mismatch = await s.query<{ date: string; link_id: string; product_id: string; marketplace: string; currency: string; terms_currency: string; file_no: number; row_no: number }>(SQL.CURRENCY_MISMATCH)
-      const m = mismatch[0]
-      if (m) {
-        throw new IngestRefused(
-          `${files[m.file_no]} row ${m.row_no}: product ${m.product_id} earns flat commission terms in ${m.terms_currency}, ` +
-            `but the row (${m.date}, link ${m.link_id}, ${m.marketplace}) is in ${m.currency}; refusing to mix currencies`,
-        )
-      }
-      const [c] = await s.query<{ inserted: number; updated: number; reversed: number; rows: number }>(SQL.COUNTS)
-      phase('compute')
-      await s.exec(SQL.UPSERT)
-      phase('upsert')
-      const ids = (await s.query<{ id: string }>(SQL.ADJUST)).map((r) => r.id)
-      const listed = ids.length ? await s.query<AdjustmentLine>(SQL.ADJUSTMENTS_LISTED, [ids, LISTED_ADJUSTMENTS]) : []
-      const [restated] = await s.query<{ n: number }>('select count(*)::int as n from ingest_final where restated')
-      phase('adjust')
-      summary = {
-        files,
-        dryRun: Boolean(opts.dryRun),
-        path: s.copyFrom ? 'copy' : 'unnest',
-        rowsRead: counts.rows,
-        productRows: counts.products,
-        performanceRows: counts.performance,
-        reportRows: {
-          total: c!.rows,
-          inserted: c!.inserted,
-          updated: c!.updated,
-          unchanged: c!.rows - c!.inserted - c!.updated - restated!.n,
-          reversed: c!.reversed,
-          restated: restated!.n,
-        },
-        adjustments: { count: ids.length, listed },
-        unplaced,
-        elapsedMs: 0,
-        phases,
-      }
-      if (opts.dryRun) throw new Rollback()
-      const r = summary.reportRows
-      await s.query(SQL.RECORD_RUN, [
-        new Date(started), files.length, counts.rows, r.inserted, r.updated, r.unchanged, r.reversed, ids.length, Date.now() - started, JSON.stringify(phases),
-      ])
-    }, { name: 'ingest' })
+        for (const step of SQL.AGGREGATE) await s.exec(step)
+        // Hash joins throughout: the planner's estimates of the full join's output otherwise lead
+        // it to sort 1M rows for merge joins and to memoize lookups that never repeat.
+        await s.exec('set local enable_mergejoin = off')
+        await s.exec('set local enable_memoize = off')
+        await s.exec(SQL.COMPUTE)
+        await s.exec('reset enable_mergejoin')
+        await s.exec('reset enable_memoize')
+        await s.exec('analyze ingest_final')
+        const mismatch = await s.query<{
+          date: string
+          link_id: string
+          product_id: string
+          marketplace: string
+          currency: string
+          terms_currency: string
+          file_no: number
+          row_no: number
+        }>(SQL.CURRENCY_MISMATCH)
+        const m = mismatch[0]
+        if (m) {
+          throw new IngestRefused(
+            `${files[m.file_no]} row ${m.row_no}: product ${m.product_id} earns flat commission terms in ${m.terms_currency}, ` +
+              `but the row (${m.date}, link ${m.link_id}, ${m.marketplace}) is in ${m.currency}; refusing to mix currencies`,
+          )
+        }
+        const [c] = await s.query<{ inserted: number; updated: number; reversed: number; rows: number }>(SQL.COUNTS)
+        phase('compute')
+        await s.exec(SQL.UPSERT)
+        phase('upsert')
+        const ids = (await s.query<{ id: string }>(SQL.ADJUST)).map((r) => r.id)
+        const listed = ids.length
+          ? await s.query<AdjustmentLine>(SQL.ADJUSTMENTS_LISTED, [ids, LISTED_ADJUSTMENTS])
+          : []
+        const [restated] = await s.query<{ n: number }>('select count(*)::int as n from ingest_final where restated')
+        phase('adjust')
+        summary = {
+          files,
+          dryRun: Boolean(opts.dryRun),
+          path: s.copyFrom ? 'copy' : 'unnest',
+          rowsRead: counts.rows,
+          productRows: counts.products,
+          performanceRows: counts.performance,
+          reportRows: {
+            total: c!.rows,
+            inserted: c!.inserted,
+            updated: c!.updated,
+            unchanged: c!.rows - c!.inserted - c!.updated - restated!.n,
+            reversed: c!.reversed,
+            restated: restated!.n,
+          },
+          adjustments: { count: ids.length, listed },
+          unplaced,
+          elapsedMs: 0,
+          phases,
+        }
+        if (opts.dryRun) throw new Rollback()
+        const r = summary.reportRows
+        await s.query(SQL.RECORD_RUN, [
+          new Date(started),
+          files.length,
+          counts.rows,
+          r.inserted,
+          r.updated,
+          r.unchanged,
+          r.reversed,
+          ids.length,
+          Date.now() - started,
+          JSON.stringify(phases),
+        ])
+      },
+      { name: 'ingest' },
+    )
   } catch (err) {
     if (!(err instanceof Rollback)) throw err
   }
@@ -206,8 +249,22 @@ async function* stageTuples(
         if (r.kind === 'P') counts.products++
         else counts.performance++
         tuples[i] = [
-          ++seq, f, rowNo, r.kind, r.date, r.adGroupId, r.asin, r.marketplace, r.currency, r.halo,
-          r.detailPageViews, r.addToCarts, r.orders, r.unitsSold, r.salesCents, r.clicks,
+          ++seq,
+          f,
+          rowNo,
+          r.kind,
+          r.date,
+          r.adGroupId,
+          r.asin,
+          r.marketplace,
+          r.currency,
+          r.halo,
+          r.detailPageViews,
+          r.addToCarts,
+          r.orders,
+          r.unitsSold,
+          r.salesCents,
+          r.clicks,
         ]
       }
       counts.rows += batch.length
@@ -220,14 +277,24 @@ async function* stageTuples(
 async function readUnplaced(s: { query: Db['query'] }, files: string[]): Promise<Unplaced[]> {
   const totals = await s.query<{ reason: string; n: number }>(SQL.UNPLACED)
   if (totals.length === 0) return []
-  const examples = await s.query<{ reason: string; file_no: number; row_no: number; ad_group_id: string; asin: string | null; date: string }>(SQL.UNPLACED_EXAMPLES)
+  const examples = await s.query<{
+    reason: string
+    file_no: number
+    row_no: number
+    ad_group_id: string
+    asin: string | null
+    date: string
+  }>(SQL.UNPLACED_EXAMPLES)
   return totals.map((t) => ({
     reason: t.reason,
     label: UNPLACED_REASONS[t.reason] ?? t.reason,
     count: t.n,
     examples: examples
       .filter((e) => e.reason === t.reason)
-      .map((e) => `${files[e.file_no]} row ${e.row_no} (date ${e.date}, adGroupId ${e.ad_group_id}${e.asin ? `, ASIN ${e.asin}` : ''})`),
+      .map(
+        (e) =>
+          `${files[e.file_no]} row ${e.row_no} (date ${e.date}, adGroupId ${e.ad_group_id}${e.asin ? `, ASIN ${e.asin}` : ''})`,
+      ),
   }))
 }
 

@@ -3,22 +3,55 @@
 // resolve → aggregate per report row → terms and commission → one upsert → adjustments.
 
 export const STAGE_COLUMNS = [
-  'seq', 'file_no', 'row_no', 'kind', 'date', 'ad_group_id', 'asin', 'marketplace', 'currency', 'halo',
-  'dpv', 'atc', 'orders', 'units', 'sales_cents', 'clicks',
+  'seq',
+  'file_no',
+  'row_no',
+  'kind',
+  'date',
+  'ad_group_id',
+  'asin',
+  'marketplace',
+  'currency',
+  'halo',
+  'dpv',
+  'atc',
+  'orders',
+  'units',
+  'sales_cents',
+  'clicks',
 ] as const
 
 export const STAGE_TYPES = [
-  'bigint', 'integer', 'integer', 'text', 'date', 'text', 'text', 'text', 'text', 'boolean',
-  'integer', 'integer', 'integer', 'integer', 'bigint', 'integer',
+  'bigint',
+  'integer',
+  'integer',
+  'text',
+  'date',
+  'text',
+  'text',
+  'text',
+  'text',
+  'boolean',
+  'integer',
+  'integer',
+  'integer',
+  'integer',
+  'bigint',
+  'integer',
 ] as const
 
 // The text columns sort and hash in the "C" collation: the run's sorts and groupings compare
 // bytes instead of calling the locale's strcoll (several times faster on 1M rows).
-const STAGE_COLLATE: Record<string, boolean> = { kind: true, ad_group_id: true, asin: true, marketplace: true, currency: true }
+const STAGE_COLLATE: Record<string, boolean> = {
+  kind: true,
+  ad_group_id: true,
+  asin: true,
+  marketplace: true,
+  currency: true,
+}
 export const CREATE_STAGE = `create temp table ingest_stage (
   ${STAGE_COLUMNS.map((c, i) => `${c} ${STAGE_TYPES[i]}${STAGE_COLLATE[c] ? ' collate "C"' : ''}`).join(', ')}
 ) on commit drop`
-
 
 // Which product an ASIN sold in a marketplace is, for the brands of the run's ad groups: the
 // brand's product with that ASIN in that marketplace, else (pan-European selling) the one in

@@ -20,10 +20,13 @@ export function defaultApproveThrough(now = new Date()): string {
 // would otherwise be neither updated nor recorded as an adjustment.
 async function settle(db: Db, sql: string, params: unknown[]): Promise<CurrencyTotal[]> {
   // A batch job, not a request: the service's statement timeout would cut a large settlement.
-  return db.batch(async (tx) => {
-    await tx.query(REPORTS_WRITE_LOCK)
-    return tx.query<CurrencyTotal>(sql, params)
-  }, { name: 'settle' })
+  return db.batch(
+    async (tx) => {
+      await tx.query(REPORTS_WRITE_LOCK)
+      return tx.query<CurrencyTotal>(sql, params)
+    },
+    { name: 'settle' },
+  )
 }
 
 /** Moves pending rows dated up to `through` to approved; totals per currency of the rows moved. */

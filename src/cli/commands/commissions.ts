@@ -18,7 +18,7 @@ export function commissionsCommand(io: Io): Command {
   const commissions = new Command('commissions').description('settle commissions: pending → approved → paid')
   commissions
     .command('approve')
-    .description('approve every creator\'s pending rows dated up to a day; prints the commission per currency')
+    .description("approve every creator's pending rows dated up to a day; prints the commission per currency")
     .option('--through <date>', `last day, YYYY-MM-DD (default: today - ${WINDOW} days)`, day('--through'))
     .action((opts: { through?: string }) =>
       withDb(io, async (db) => {
@@ -64,11 +64,15 @@ export function formatPay(creator: string, through: string, r: PayResult): strin
       ` + adjustments ${formatMinor(p.adjustment_cents, p.currency)}  (${p.line_count} lines)`,
   )
   const carried = r.carried.map(
-    (c) => `  ${c.currency}: balance ${formatMinor(c.balance_cents, c.currency)} over ${c.line_count} lines is not positive: nothing paid, carried forward`,
+    (c) =>
+      `  ${c.currency}: balance ${formatMinor(c.balance_cents, c.currency)} over ${c.line_count} lines is not positive: nothing paid, carried forward`,
   )
-  if (lines.length === 0 && carried.length === 0) return `nothing to pay ${creator}: no approved rows dated up to ${through} and no unsettled adjustments`
+  if (lines.length === 0 && carried.length === 0)
+    return `nothing to pay ${creator}: no approved rows dated up to ${through} and no unsettled adjustments`
   return [
-    lines.length ? `paid ${creator} through ${through}: ${lines.length} payout${lines.length === 1 ? '' : 's'} (csapi payouts show ID for the lines)` : `nothing paid to ${creator}`,
+    lines.length
+      ? `paid ${creator} through ${through}: ${lines.length} payout${lines.length === 1 ? '' : 's'} (csapi payouts show ID for the lines)`
+      : `nothing paid to ${creator}`,
     ...lines,
     ...carried,
   ].join('\n')

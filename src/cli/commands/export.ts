@@ -39,7 +39,9 @@ export function exportCommand(io: Io): Command {
     .addHelpText('afterAll', ENVIRONMENT)
   const reports = exp
     .command('reports')
-    .description('a creator\'s report rows for a date range, in date order; or, with --changes, the rows changed since the last run')
+    .description(
+      "a creator's report rows for a date range, in date order; or, with --changes, the rows changed since the last run",
+    )
     .option('--start <date>', 'first day, YYYY-MM-DD (required without --changes)')
     .option('--end <date>', 'last day, YYYY-MM-DD (required without --changes)')
     .option('--changes', 'the changes feed: append the rows changed since the position in --state FILE, then move it')
@@ -52,10 +54,16 @@ export function exportCommand(io: Io): Command {
     .option('--marketplace <code>', 'only this marketplace (e.g. DE, UK)')
   const products = exp
     .command('products')
-    .description('a brand\'s products (a seller or operator token)')
+    .description("a brand's products (a seller or operator token)")
     .requiredOption('--brand-id <id>', 'the brand')
-  const payouts = exp.command('payouts').description("a creator's payouts, newest first (a payout's lines: GET /api/creator/v1/payouts/{id}/lines)")
-  for (const [cmd, kind, max] of [[reports, 'reports', 500], [products, 'products', 100], [payouts, 'payouts', 100]] as const) {
+  const payouts = exp
+    .command('payouts')
+    .description("a creator's payouts, newest first (a payout's lines: GET /api/creator/v1/payouts/{id}/lines)")
+  for (const [cmd, kind, max] of [
+    [reports, 'reports', 500],
+    [products, 'products', 100],
+    [payouts, 'payouts', 100],
+  ] as const) {
     cmd
       .addOption(new Option('--format <format>', 'output format').choices(['csv', 'ndjson']).default('csv'))
       .option('--out <file>', 'write to FILE, with FILE.cursor to --resume from (default: standard output)')
@@ -71,7 +79,8 @@ function request(kind: Kind, max: number, opts: ExportOptions): ExportRequest {
   if (opts.resume && !out) throw new UsageError('--resume needs --out FILE')
   const query: Record<string, string> = {}
   if (opts.state || opts.fromNow) throw new UsageError('--state and --from-now go with --changes')
-  if (kind === 'reports' && (!opts.start || !opts.end)) throw new UsageError('--start and --end are required (or --changes --state FILE for the changes feed)')
+  if (kind === 'reports' && (!opts.start || !opts.end))
+    throw new UsageError('--start and --end are required (or --changes --state FILE for the changes feed)')
   if (kind === 'reports') {
     query.start = opts.start!
     query.end = opts.end!
@@ -89,9 +98,20 @@ function request(kind: Kind, max: number, opts: ExportOptions): ExportRequest {
 async function changes(opts: ExportOptions, io: Io): Promise<void> {
   if (!opts.state) throw new UsageError('--changes needs --state FILE, where the feed position is kept')
   const ranged = ['start', 'end', ...Object.keys(FILTERS)].filter((o) => opts[o as keyof typeof FILTERS] !== undefined)
-  if (ranged.length > 0 || opts.resume) throw new UsageError('--changes takes no date range, filter or --resume: the feed holds every changed row, and --state FILE is its resume point')
+  if (ranged.length > 0 || opts.resume)
+    throw new UsageError(
+      '--changes takes no date range, filter or --resume: the feed holds every changed row, and --state FILE is its resume point',
+    )
   const out = opts.out === '-' ? undefined : opts.out
-  await run(() => runChangesExport({ format: opts.format, state: opts.state!, out, limit: opts.limit ?? 500, fromNow: opts.fromNow === true }, io), io, out)
+  await run(
+    () =>
+      runChangesExport(
+        { format: opts.format, state: opts.state!, out, limit: opts.limit ?? 500, fromNow: opts.fromNow === true },
+        io,
+      ),
+    io,
+    out,
+  )
 }
 
 /** Runs the export, stopping on Ctrl-C unless the caller gave a signal; says how it failed. */
@@ -108,7 +128,12 @@ async function run(what: ExportRequest | (() => Promise<void>), io: Io, changesO
     await (typeof what === 'function' ? what() : runExport(what, io))
   } catch (err) {
     if (err instanceof UsageError) throw err
-    const resume = typeof what === 'function' ? '; run it again: it continues from the position kept in --state' : req.out ? '; continue with the same command and --resume' : ''
+    const resume =
+      typeof what === 'function'
+        ? '; run it again: it continues from the position kept in --state'
+        : req.out
+          ? '; continue with the same command and --resume'
+          : ''
     if (io.signal?.aborted) throw new Failure(`interrupted${resume}`, 130)
     if (err instanceof ApiError) {
       const about = [err.code, err.status && `HTTP ${err.status}`, err.requestId && `request id ${err.requestId}`]

@@ -10,8 +10,10 @@ import { println, type Io } from '../io.js'
 export function importCommand(io: Io): Command {
   return new Command('import')
     .summary('load a dataset file (JSON)')
-    .description('load a dataset file (docs/dataset-format.md) in one transaction and print what was ' +
-      'inserted, updated and unchanged per section; a bad file is refused whole')
+    .description(
+      'load a dataset file (docs/dataset-format.md) in one transaction and print what was ' +
+        'inserted, updated and unchanged per section; a bad file is refused whole',
+    )
     .argument('<file>', 'the JSON file, or - to read standard input')
     .action(async (file: string) => {
       let raw: unknown
@@ -41,7 +43,9 @@ function readInput(file: string): string {
 export function formatCounts(counts: ImportCounts): string {
   const n = (v: number) => String(v).padStart(8)
   return Object.entries(counts)
-    .map(([section, c]) =>
-      `  ${section.padEnd(16)} ${n(c.inserted)} inserted ${n(c.updated)} updated ${n(c.unchanged)} unchanged`)
+    .map(
+      ([section, c]) =>
+        `  ${section.padEnd(16)} ${n(c.inserted)} inserted ${n(c.updated)} updated ${n(c.unchanged)} unchanged`,
+    )
     .join('\n')
 }

@@ -12,8 +12,10 @@ export function ingestCommand(io: Io): Command {
   ingest
     .command('amazon-attribution')
     .summary('ingest Amazon Attribution reports')
-    .description('ingest Amazon Attribution reports (JSON pages, array, NDJSON or CSV) in one transaction; ' +
-      'running it again on the same files changes nothing')
+    .description(
+      'ingest Amazon Attribution reports (JSON pages, array, NDJSON or CSV) in one transaction; ' +
+        'running it again on the same files changes nothing',
+    )
     .argument('<FILE|DIR...>', 'report files, or directories of them')
     .option('--dry-run', 'read and check everything, say what would change, change nothing')
     .option('--strict', 'refuse the run if any row cannot be placed (default: list those rows, ingest the rest)')

@@ -8,8 +8,10 @@ import { println, type Io } from '../io.js'
 export function migrateCommand(io: Io): Command {
   return new Command('migrate')
     .summary('apply pending database migrations')
-    .description('apply pending database migrations: forward-only, numbered, each in a transaction; ' +
-      'running it twice changes nothing')
+    .description(
+      'apply pending database migrations: forward-only, numbered, each in a transaction; ' +
+        'running it twice changes nothing',
+    )
     .action(async () => {
       const db = await openDb(loadConfig(io.env).databaseUrl)
       try {

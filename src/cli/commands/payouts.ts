@@ -24,7 +24,19 @@ interface Line {
   amount_after_cents?: number
 }
 
-const CSV_COLUMNS = ['line_no', 'type', 'date', 'link_id', 'product_id', 'asin', 'marketplace', 'amount_cents', 'adjustment_id', 'amount_before_cents', 'amount_after_cents'] as const
+const CSV_COLUMNS = [
+  'line_no',
+  'type',
+  'date',
+  'link_id',
+  'product_id',
+  'asin',
+  'marketplace',
+  'amount_cents',
+  'adjustment_id',
+  'amount_before_cents',
+  'amount_after_cents',
+] as const
 
 const csvCell = (v: unknown) => {
   const s = v === undefined || v === null ? '' : String(v)
@@ -36,7 +48,7 @@ export function payoutsCommand(io: Io): Command {
   payouts
     .command('list')
     .description('the newest payouts, of one creator or of all')
-    .option('--creator <id>', 'only this creator\'s payouts')
+    .option('--creator <id>', "only this creator's payouts")
     .option('--limit <n>', 'how many, 1 to 1000', integer('--limit', 1, 1000), 50)
     .action((opts: { creator?: string; limit: number }) =>
       withDb(io, async (db) => {
@@ -75,13 +87,18 @@ export function payoutsCommand(io: Io): Command {
 
 function summary(p: PayoutRow): string {
   const money = (c: number) => formatMinor(c, p.currency)
-  return `${p.id}  ${p.creator_id}  ${p.currency} ${money(p.amount_cents).padStart(12)}  = commission ${money(p.commission_cents)}` +
+  return (
+    `${p.id}  ${p.creator_id}  ${p.currency} ${money(p.amount_cents).padStart(12)}  = commission ${money(p.commission_cents)}` +
     ` + adjustments ${money(p.adjustment_cents)}  (${p.line_count} lines, through ${p.through}, ${p.created_at})`
+  )
 }
 
 function lineText(l: Line, currency: string): string {
   const what = `${String(l.line_no).padStart(6)}  ${l.type.padEnd(10)}  ${l.date}  ${l.link_id}  ${l.product_id}  ${l.asin}  ${l.marketplace}`
   const amount = formatMinor(l.amount_cents, currency).padStart(12)
-  const restated = l.type === 'adjustment' ? `  (${formatMinor(l.amount_before_cents!, currency)} → ${formatMinor(l.amount_after_cents!, currency)}, ${l.adjustment_id})` : ''
+  const restated =
+    l.type === 'adjustment'
+      ? `  (${formatMinor(l.amount_before_cents!, currency)} → ${formatMinor(l.amount_after_cents!, currency)}, ${l.adjustment_id})`
+      : ''
   return `${what}  ${amount}${restated}`
 }

@@ -12,14 +12,19 @@ import { integer, port, portOrEnv } from '../options.js'
 export function serveCommand(io: Io): Command {
   return new Command('serve')
     .summary('serve the API (applies pending migrations first)')
-    .description('apply pending migrations, then serve the API in this process; ' +
-      'SIGTERM or SIGINT finishes the requests in flight, then exits 0')
+    .description(
+      'apply pending migrations, then serve the API in this process; ' +
+        'SIGTERM or SIGINT finishes the requests in flight, then exits 0',
+    )
     .option('--port <number>', 'port to listen on (default: PORT, else 3000)', port)
     .option('--host <address>', 'address to listen on (default: HOST, else 127.0.0.1)')
     .option('--workers <n>', 'serving processes sharing the port (PostgreSQL only)', integer('--workers', 1, 999), 1)
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Bound the V8 heap where Node starts (npm start does; see docs/operations.md):
-  NODE_OPTIONS="${DEFAULT_HEAP_FLAGS}" csapi serve`)
+  NODE_OPTIONS="${DEFAULT_HEAP_FLAGS}" csapi serve`,
+    )
     .action(async (opts: { port?: number; host?: string; workers: number }) => {
       const config = loadConfig(io.env)
       const listen = { port: portOrEnv(opts.port, io.env), host: opts.host ?? io.env.HOST ?? '127.0.0.1', config }

@@ -22,15 +22,19 @@ export function tokensCommand(io: Io): Command {
         const expiresAt = opts.expiresIn === undefined ? null : new Date(Date.now() + opts.expiresIn)
         const t = await createToken(db, { accountId: opts.account, name: opts.name ?? '', expiresAt })
         const expires = expiresAt ? `, expires ${expiresAt.toISOString()}` : ''
-        println(io.stdout, `token ${t.id} for ${role} account ${opts.account}${expires}.\n` +
-          `It is shown this once; store it now:\n${t.token}`)
+        println(
+          io.stdout,
+          `token ${t.id} for ${role} account ${opts.account}${expires}.\n` +
+            `It is shown this once; store it now:\n${t.token}`,
+        )
       }),
     )
   tokens
     .command('list')
-    .description('list tokens: id, account, name, prefix, created, expires, revoked, last used; ' +
-      'never a token itself')
-    .option('--account <id>', 'only this account\'s tokens')
+    .description(
+      'list tokens: id, account, name, prefix, created, expires, revoked, last used; ' + 'never a token itself',
+    )
+    .option('--account <id>', "only this account's tokens")
     .action((opts: { account?: string }) =>
       withDb(io, async (db) => {
         const rows = await listTokens(db, opts.account)
@@ -54,9 +58,24 @@ export function tokensCommand(io: Io): Command {
 function table(rows: TokenInfo[]): string {
   const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : '-')
   const cells = [['ID', 'ACCOUNT', 'NAME', 'PREFIX', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED']].concat(
-    rows.map((t) => [t.id, t.account_id, t.name || '-', `${t.prefix}…`,
-      iso(t.created_at), iso(t.expires_at), iso(t.revoked_at), iso(t.last_used_at)]),
+    rows.map((t) => [
+      t.id,
+      t.account_id,
+      t.name || '-',
+      `${t.prefix}…`,
+      iso(t.created_at),
+      iso(t.expires_at),
+      iso(t.revoked_at),
+      iso(t.last_used_at),
+    ]),
   )
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)))
-  return cells.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
+  return cells
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }

@@ -17,12 +17,16 @@ const Readiness = named(
           name: Type.String({ description: 'primary, or replica N in the order of DATABASE_REPLICA_URLS' }),
           role: Type.Union([Type.Literal('primary'), Type.Literal('replica')]),
           up: Type.Boolean({ description: 'It answered the check' }),
-          lag_ms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Replicas: replay lag in ms (0 when caught up); null for the primary' }),
-          serving: Type.Boolean({ description: 'Reads go to it: a replica up and within CSAPI_REPLICA_MAX_LAG_MS, or the primary when up' }),
+          lag_ms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+            description: 'Replicas: replay lag in ms (0 when caught up); null for the primary',
+          }),
+          serving: Type.Boolean({
+            description: 'Reads go to it: a replica up and within CSAPI_REPLICA_MAX_LAG_MS, or the primary when up',
+          }),
         }),
       ),
     },
-    { description: 'Reads can be served: the primary or a replica answers; each database\'s state' },
+    { description: "Reads can be served: the primary or a replica answers; each database's state" },
   ),
 )
 
@@ -37,7 +41,8 @@ export default async function healthRoutes(fastify: FastifyInstance) {
         operationId: 'getLiveness',
         tags: ['operations'],
         summary: 'The process is alive',
-        description: 'Liveness: 200 while the process runs, whatever the database and the load. The query string is ignored.',
+        description:
+          'Liveness: 200 while the process runs, whatever the database and the load. The query string is ignored.',
         security: [],
         response: { 200: Documented(Health, 'The process is alive', PLAIN_HEADERS) },
       },

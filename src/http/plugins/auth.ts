@@ -120,14 +120,17 @@ export function requireRole(roles: readonly Role[]): onRequestHookHandler {
       return refuse(
         request,
         reply,
-        header ? 'the Authorization header must be "Bearer <API token>"' : 'missing API token: send the header Authorization: Bearer <API token>',
+        header
+          ? 'the Authorization header must be "Bearer <API token>"'
+          : 'missing API token: send the header Authorization: Bearer <API token>',
       )
     }
     const owner = await auth.owner(token)
     if (!owner) return refuse(request, reply, 'invalid API token: it is unknown, expired or revoked')
     await auth.limiter?.takeForToken(owner.tokenId, reply)
     auth.used(owner, request.log)
-    if (!roles.includes(owner.role)) throw forbidden(`this endpoint needs a ${names} token; this token is a ${owner.role} token`)
+    if (!roles.includes(owner.role))
+      throw forbidden(`this endpoint needs a ${names} token; this token is a ${owner.role} token`)
     request.owner = owner
   }
 }

@@ -59,8 +59,16 @@ export default fp(
     app.addHook('onResponse', async (request, reply) => {
       const ms = Math.round(reply.elapsedTime * 10) / 10
       // the route's pattern, never the URL: label values stay bounded
-      app.metrics.observe(request.routeOptions.url ?? 'unknown', request.method, reply.statusCode, reply.elapsedTime / 1000)
-      request.log.info({ route: request.routeOptions.url ?? null, method: request.method, status: reply.statusCode, ms }, 'request')
+      app.metrics.observe(
+        request.routeOptions.url ?? 'unknown',
+        request.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      )
+      request.log.info(
+        { route: request.routeOptions.url ?? null, method: request.method, status: reply.statusCode, ms },
+        'request',
+      )
     })
   },
   { name: 'csapi-core' },

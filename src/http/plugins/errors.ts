@@ -7,21 +7,36 @@ import { describeQueryError, type AjvError } from '../query.js'
 import fp from 'fastify-plugin'
 import { securityHeaders } from './security.js'
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   reply.code(status).headers(headers).send({ error: { code, message } })
 }
 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return send(reply, err.status, err.code, err.message, err.headers)
   if (err.validation) {
-    const { code, message } = describeQueryError(err.validation[0] as AjvError, (request.query ?? {}) as Record<string, unknown>)
+    const { code, message } = describeQueryError(
+      err.validation[0] as AjvError,
+      (request.query ?? {}) as Record<string, unknown>,
+    )
     return send(reply, 400, code, message)
   }
   if (isUnavailable(err)) {
     request.log.warn({ err }, 'database unavailable')
-    return send(reply, 503, 'service_unavailable', 'the service is temporarily unavailable; retry after the number of seconds in Retry-After', {
-      'retry-after': '1',
-    })
+    return send(
+      reply,
+      503,
+      'service_unavailable',
+      'the service is temporarily unavailable; retry after the number of seconds in Retry-After',
+      {
+        'retry-after': '1',
+      },
+    )
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     // Fastify's own 4xx (bad URL encoding, oversized header…): the client's fault, no internals.
@@ -38,7 +53,13 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
 export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.header('x-request-id', request.id)
   securityHeaders(request, reply)
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 404, 'not_found', `no resource at this path: a path segment is longer than ${MAX_PARAM_LENGTH} characters`)
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return send(
+      reply,
+      404,
+      'not_found',
+      `no resource at this path: a path segment is longer than ${MAX_PARAM_LENGTH} characters`,
+    )
   return errorHandler(err, request, reply)
 }
 
@@ -49,9 +70,12 @@ export const MAX_PARAM_LENGTH = 256
  * The error handler, 404 for unknown paths, and 405 with Allow for every other method on a
  * known path. OPTIONS is a 405 too, unless CORS is on: then @fastify/cors answers preflights.
  */
-export default fp(async (app: FastifyInstance, opts: { paths: string[]; cors: boolean }) => {
-  registerErrorRoutes(app, opts.paths, opts)
-}, { name: 'csapi-errors' })
+export default fp(
+  async (app: FastifyInstance, opts: { paths: string[]; cors: boolean }) => {
+    registerErrorRoutes(app, opts.paths, opts)
+  },
+  { name: 'csapi-errors' },
+)
 
 function registerErrorRoutes(app: FastifyInstance, knownPaths: string[], opts: { cors: boolean }) {
   app.setErrorHandler(errorHandler)
@@ -66,7 +90,9 @@ function registerErrorRoutes(app: FastifyInstance, knownPaths: string[], opts: {
       url,
       schema: { hide: true },
       handler: (request, reply) => {
-        send(reply, 405, 'method_not_allowed', `method ${request.method} is not allowed on ${url}; use GET`, { allow: 'GET, HEAD' })
+        send(reply, 405, 'method_not_allowed', `method ${request.method} is not allowed on ${url}; use GET`, {
+          allow: 'GET, HEAD',
+        })
       },
     })
   }

@@ -34,40 +34,50 @@ const DESCRIPTION = `Public API of the creator and seller affiliate platform aro
 
 **Request ids**: every response carries \`X-Request-Id\`; send your own (1–128 characters of A-Z a-z 0-9 . _ : -) to correlate logs.`
 
-export default fp(async (app: FastifyInstance) => {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: TITLE, version: API_VERSION, description: DESCRIPTION },
-      tags: [
-        { name: 'creator', description: 'Endpoints for creator tokens' },
-        { name: 'seller', description: 'Endpoints for seller and operator tokens' },
-        { name: 'operations', description: 'Health checks for load balancers; no token needed' },
-      ],
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: TOKEN_HELP },
+export default fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: TITLE, version: API_VERSION, description: DESCRIPTION },
+        tags: [
+          { name: 'creator', description: 'Endpoints for creator tokens' },
+          { name: 'seller', description: 'Endpoints for seller and operator tokens' },
+          { name: 'operations', description: 'Health checks for load balancers; no token needed' },
+        ],
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', description: TOKEN_HELP },
+          },
         },
+        security: [{ bearerAuth: [] }],
       },
-      security: [{ bearerAuth: [] }],
-    },
-    transformObject: (documents) => withComponents((documents as { openapiObject: OpenApiDocument }).openapiObject) as never,
-  })
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: true },
-    staticCSP: true,
-    // Our product's page: its title, its name in the top bar, no URL box (the page documents this
-    // service, not any URL one types in), our mark as the icon.
-    theme: {
-      title: `${TITLE} — API reference`,
-      css: [{ filename: 'csapi.css', content: '.swagger-ui .topbar .download-url-wrapper { display: none }\n.swagger-ui .topbar a img { height: 40px }\n' }],
-      favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: MARK }],
-    },
-    logo: { type: 'image/svg+xml', content: LOGO, href: '/docs' },
-  })
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-}, { name: 'csapi-openapi' })
+      transformObject: (documents) =>
+        withComponents((documents as { openapiObject: OpenApiDocument }).openapiObject) as never,
+    })
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: true },
+      staticCSP: true,
+      // Our product's page: its title, its name in the top bar, no URL box (the page documents this
+      // service, not any URL one types in), our mark as the icon.
+      theme: {
+        title: `${TITLE} — API reference`,
+        css: [
+          {
+            filename: 'csapi.css',
+            content:
+              '.swagger-ui .topbar .download-url-wrapper { display: none }\n.swagger-ui .topbar a img { height: 40px }\n',
+          },
+        ],
+        favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: MARK }],
+      },
+      logo: { type: 'image/svg+xml', content: LOGO, href: '/docs' },
+    })
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  },
+  { name: 'csapi-openapi' },
+)
 
 interface OpenApiDocument {
   paths?: Record<string, unknown>
@@ -89,7 +99,9 @@ function withComponents(doc: OpenApiDocument): OpenApiDocument {
     const name = (node as Record<string, unknown>)[COMPONENT]
     if (typeof name === 'string' && !root) return { $ref: `#/components/schemas/${name}` }
     return Object.fromEntries(
-      Object.entries(node as Record<string, unknown>).filter(([k]) => k !== COMPONENT).map(([k, v]) => [k, refer(v)]),
+      Object.entries(node as Record<string, unknown>)
+        .filter(([k]) => k !== COMPONENT)
+        .map(([k, v]) => [k, refer(v)]),
     )
   }
   for (const [name, schema] of [...namedSchemas()].sort(([a], [b]) => a.localeCompare(b))) {

@@ -21,7 +21,11 @@ interface Named {
   header: string
 }
 
-const named = (name: string, policy: Policy): Named => ({ name, policy, header: `"${name}";q=${policy.perMinute};w=60` })
+const named = (name: string, policy: Policy): Named => ({
+  name,
+  policy,
+  header: `"${name}";q=${policy.perMinute};w=60`,
+})
 
 export class Limiter {
   readonly store: RateLimitStore
@@ -51,7 +55,10 @@ export class Limiter {
   }
 
   private answer(n: Named, t: Take, reply: FastifyReply) {
-    const headers = { 'ratelimit-policy': n.header, ratelimit: `"${n.name}";r=${t.remaining};t=${t.allowed ? t.reset : t.retryAfter}` }
+    const headers = {
+      'ratelimit-policy': n.header,
+      ratelimit: `"${n.name}";r=${t.remaining};t=${t.allowed ? t.reset : t.retryAfter}`,
+    }
     reply.headers(headers)
     if (!t.allowed) {
       reply.server.metrics?.rateLimited.inc({ policy: n.name })

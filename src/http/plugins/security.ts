@@ -31,48 +31,51 @@ export function securityHeaders(request: FastifyRequest, reply: FastifyReply) {
 
 const UNAVAILABLE = 'the service is overloaded; retry after the number of seconds in Retry-After'
 
-export default fp(async (app: FastifyInstance, opts: SecurityOptions) => {
-  app.addHook('onRequest', async (request, reply) => {
-    securityHeaders(request, reply)
-    if (request.url.length > opts.maxUrlLength) {
-      throw invalidRequest(`the URL is longer than ${opts.maxUrlLength} characters`)
+export default fp(
+  async (app: FastifyInstance, opts: SecurityOptions) => {
+    app.addHook('onRequest', async (request, reply) => {
+      securityHeaders(request, reply)
+      if (request.url.length > opts.maxUrlLength) {
+        throw invalidRequest(`the URL is longer than ${opts.maxUrlLength} characters`)
+      }
+    })
+
+    if (opts.corsOrigins.length > 0) {
+      const allowed = new Set(opts.corsOrigins)
+      await app.register(cors, {
+        origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
+        methods: ['GET', 'HEAD'],
+        allowedHeaders: ['Authorization', 'X-Request-Id'],
+        exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Changes-Cursor'],
+        credentials: false,
+        maxAge: 600,
+        strictPreflight: true,
+      })
     }
-  })
 
-  if (opts.corsOrigins.length > 0) {
-    const allowed = new Set(opts.corsOrigins)
-    await app.register(cors, {
-      origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
-      methods: ['GET', 'HEAD'],
-      allowedHeaders: ['Authorization', 'X-Request-Id'],
-      exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Changes-Cursor'],
-      credentials: false,
-      maxAge: 600,
-      strictPreflight: true,
-    })
-  }
-
-  if (opts.pressure) {
-    const heapLimit = opts.pressure.maxHeapUsedBytes || Math.floor(getHeapStatistics().heap_size_limit * 0.9)
-    await app.register(underPressure, {
-      // Delay is the signal: a loop a second behind means requests wait longer than any client
-      // will. Utilization (optional) would also refuse work a merely busy loop can still do.
-      maxEventLoopUtilization: opts.pressure.maxEventLoopUtilization ?? 0,
-      eventLoopUtilizationMode: 'interval',
-      maxEventLoopDelay: opts.pressure.maxEventLoopDelayMs,
-      maxHeapUsedBytes: heapLimit,
-      retryAfter: 2,
-      sampleInterval: 250,
-      // A rejection goes to the error handler, which writes the API's error body.
-      pressureHandler: async (request) => {
-        // Liveness stays green: a busy process is not a dead one, and restarting it sheds nothing.
-        if (request.url === '/healthz') return
-        request.server.metrics.shed.inc()
-        throw new ApiError('service_unavailable', UNAVAILABLE, { 'retry-after': '2' })
-      },
-    })
-  }
-}, { name: 'csapi-security' })
+    if (opts.pressure) {
+      const heapLimit = opts.pressure.maxHeapUsedBytes || Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+      await app.register(underPressure, {
+        // Delay is the signal: a loop a second behind means requests wait longer than any client
+        // will. Utilization (optional) would also refuse work a merely busy loop can still do.
+        maxEventLoopUtilization: opts.pressure.maxEventLoopUtilization ?? 0,
+        eventLoopUtilizationMode: 'interval',
+        maxEventLoopDelay: opts.pressure.maxEventLoopDelayMs,
+        maxHeapUsedBytes: heapLimit,
+        retryAfter: 2,
+        sampleInterval: 250,
+        // A rejection goes to the error handler, which writes the API's error body.
+        pressureHandler: async (request) => {
+          // Liveness stays green: a busy process is not a dead one, and restarting it sheds nothing.
+          if (request.url === '/healthz') return
+          request.server.metrics.shed.inc()
+          throw new ApiError('service_unavailable', UNAVAILABLE, { 'retry-after': '2' })
+        },
+      })
+    }
+  },
+  { name: 'csapi-security' },
+)
 
 /**
  * Answers requests that Node's HTTP parser refuses (a header block over the limit, a request

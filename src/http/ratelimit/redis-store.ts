@@ -77,7 +77,12 @@ export class RedisStore implements RateLimitStore {
 
   async take(key: string, policy: Policy, cost: number): Promise<Take> {
     const rate = policy.perMinute / 60_000
-    const [allowed, tokens] = await this.redis.csapiTake(this.prefix + key, String(rate), String(policy.burst), String(cost))
+    const [allowed, tokens] = await this.redis.csapiTake(
+      this.prefix + key,
+      String(rate),
+      String(policy.burst),
+      String(cost),
+    )
     return describe(Number(tokens), allowed === 1, policy)
   }
 

@@ -17,10 +17,14 @@ const schema = {
   tags: ['creator'],
   summary: 'List adjustments',
   description:
-    'Restatements of this creator\'s report rows that were already approved or paid, in the order they were found: the row stays as approved or paid, and the difference is settled by the next payout. status=unsettled lists what the next payout will take; status=settled what payouts took (with the payout id).',
+    "Restatements of this creator's report rows that were already approved or paid, in the order they were found: the row stays as approved or paid, and the difference is settled by the next payout. status=unsettled lists what the next payout will take; status=settled what payouts took (with the payout id).",
   querystring: Type.Object(
     {
-      status: Type.Optional(Type.Union([Type.Literal('unsettled'), Type.Literal('settled')], { description: 'Only unsettled or only settled adjustments' })),
+      status: Type.Optional(
+        Type.Union([Type.Literal('unsettled'), Type.Literal('settled')], {
+          description: 'Only unsettled or only settled adjustments',
+        }),
+      ),
       limit: Limit(100, 500),
       cursor: Type.Optional(Cursor),
     },
@@ -29,7 +33,8 @@ const schema = {
   response: { 200: Ok(AdjustmentPage, 'A page of adjustments'), ...listErrors() },
 }
 
-const idKey = (key: CursorKey): number | null => (key.length === 1 && Number.isSafeInteger(key[0]) ? (key[0] as number) : null)
+const idKey = (key: CursorKey): number | null =>
+  key.length === 1 && Number.isSafeInteger(key[0]) ? (key[0] as number) : null
 
 export default async function adjustmentsRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -40,6 +45,15 @@ export default async function adjustmentsRoute(fastify: FastifyInstance) {
     const scope = cursorScope('creator.adjustments', owner.accountId, { status })
     const { after, reader } = startPage(app, scope, cursor, idKey)
     const page = await listAdjustments(reader, owner.accountId, status, after ?? 0, limit)
-    return sendPage(app, reply, 'adjustments', page, limit, scope, page.last_id === null ? null : [page.last_id], reader)
+    return sendPage(
+      app,
+      reply,
+      'adjustments',
+      page,
+      limit,
+      scope,
+      page.last_id === null ? null : [page.last_id],
+      reader,
+    )
   })
 }

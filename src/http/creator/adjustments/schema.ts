@@ -9,21 +9,32 @@ export const Adjustment = named(
   Type.Object(
     {
       id: Type.String({ description: 'Adjustment identifier, adj_…' }),
-      status: Type.Union([Type.Literal('unsettled'), Type.Literal('settled')], { description: 'unsettled: to be paid (or clawed back) by the next payout; settled: a payout took it' }),
-      date: Type.String({ format: 'date', description: 'The report row\'s date' }),
-      link_id: Type.String({ description: 'The report row\'s link' }),
-      product_id: Type.String({ description: 'The report row\'s product' }),
-      asin: Type.String({ description: 'The report row\'s ASIN' }),
+      status: Type.Union([Type.Literal('unsettled'), Type.Literal('settled')], {
+        description: 'unsettled: to be paid (or clawed back) by the next payout; settled: a payout took it',
+      }),
+      date: Type.String({ format: 'date', description: "The report row's date" }),
+      link_id: Type.String({ description: "The report row's link" }),
+      product_id: Type.String({ description: "The report row's product" }),
+      asin: Type.String({ description: "The report row's ASIN" }),
       marketplace: MarketplaceCode,
       currency: Currency,
-      commission_status: Type.Union([Type.Literal('approved'), Type.Literal('paid')], { description: 'The row\'s status when Amazon restated it' }),
-      amount_before_cents: Type.Integer({ description: 'The row\'s commission before this restatement: its own, or the previous adjustment\'s after' }),
+      commission_status: Type.Union([Type.Literal('approved'), Type.Literal('paid')], {
+        description: "The row's status when Amazon restated it",
+      }),
+      amount_before_cents: Type.Integer({
+        description: "The row's commission before this restatement: its own, or the previous adjustment's after",
+      }),
       amount_after_cents: Type.Integer({ description: 'The commission as Amazon restated it' }),
-      difference_cents: Type.Integer({ description: 'amount_after_cents - amount_before_cents: what the adjustment adds to (or takes from) a payout' }),
+      difference_cents: Type.Integer({
+        description: 'amount_after_cents - amount_before_cents: what the adjustment adds to (or takes from) a payout',
+      }),
       found_at: Timestamp('When the restatement was ingested'),
       payout_id: Type.Optional(Type.String({ description: 'Settled adjustments: the payout that took it' })),
     },
-    { description: 'A restatement of a row already approved or paid: the row stays as it was paid, the difference goes to a payout' },
+    {
+      description:
+        'A restatement of a row already approved or paid: the row stays as it was paid, the difference goes to a payout',
+    },
   ),
 )
 

@@ -6,22 +6,29 @@ import { BrandStatus, MarketplaceCode, MarketplaceDomain, PartnershipStatus } fr
 
 export const Brand = named(
   'Brand',
-  Type.Object({
-    id: Type.String({ description: 'Brand identifier' }),
-    name: Type.String({ description: 'Brand name' }),
-    status: BrandStatus,
-    description: Type.Optional(Type.String({ description: 'Brand description; omitted when there is none' })),
-    logo_url: Type.Optional(Type.String({ description: 'Logo image URL; omitted when there is none' })),
-    website: Type.Optional(Type.String({ description: 'Brand website URL; omitted when there is none' })),
-    product_count: Type.Optional(Type.Integer({ minimum: 0, description: 'Number of the brand\'s active products' })),
-    amazon_regions: Type.Optional(
-      Type.Array(MarketplaceCode, { description: 'Distinct country/region codes of the active products, in marketplace table order' }),
-    ),
-    amazon_marketplaces: Type.Optional(
-      Type.Array(MarketplaceDomain, { description: 'Amazon domains of the same marketplaces, in the same order (US → amazon.com)' }),
-    ),
-    partnership_status: PartnershipStatus,
-  }, { description: 'A brand discoverable to the creator' }),
+  Type.Object(
+    {
+      id: Type.String({ description: 'Brand identifier' }),
+      name: Type.String({ description: 'Brand name' }),
+      status: BrandStatus,
+      description: Type.Optional(Type.String({ description: 'Brand description; omitted when there is none' })),
+      logo_url: Type.Optional(Type.String({ description: 'Logo image URL; omitted when there is none' })),
+      website: Type.Optional(Type.String({ description: 'Brand website URL; omitted when there is none' })),
+      product_count: Type.Optional(Type.Integer({ minimum: 0, description: "Number of the brand's active products" })),
+      amazon_regions: Type.Optional(
+        Type.Array(MarketplaceCode, {
+          description: 'Distinct country/region codes of the active products, in marketplace table order',
+        }),
+      ),
+      amazon_marketplaces: Type.Optional(
+        Type.Array(MarketplaceDomain, {
+          description: 'Amazon domains of the same marketplaces, in the same order (US → amazon.com)',
+        }),
+      ),
+      partnership_status: PartnershipStatus,
+    },
+    { description: 'A brand discoverable to the creator' },
+  ),
 )
 
 export const BrandPage = PageOf('BrandPage', 'brands', Brand)

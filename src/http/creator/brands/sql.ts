@@ -42,7 +42,12 @@ const CREATOR_BRANDS = pageSql(
 )
 
 /** One row more than the page is read to know whether more follow. */
-export async function listCreatorBrands(db: Queryable, creatorId: string, afterId: string, limit: number): Promise<JsonPage> {
+export async function listCreatorBrands(
+  db: Queryable,
+  creatorId: string,
+  afterId: string,
+  limit: number,
+): Promise<JsonPage> {
   const [page] = await db.query<JsonPage>(CREATOR_BRANDS, [creatorId, afterId, limit], { prepare: true })
   return page!
 }

@@ -18,13 +18,16 @@ const schema = {
   tags: ['creator'],
   summary: 'Follow the changes of report rows',
   description:
-    'Every report row of this creator\'s links that changed after the cursor — inserted, restated, reversed, approved, paid, or its link corrected — once, in its current state (the object /reports returns), in the order in which rows last changed. Without cursor, from the beginning: a full follow returns every row once. `has_more: false` means caught up as of this answer; keep `next_cursor` and poll again later. A client that applies every item as an upsert keyed by (date, link.id, product_id, marketplace) holds exactly what /reports returns over all dates, whatever writes interleave with its reads. To begin at the present after a full walk of /reports, start from the `Changes-Cursor` header of that walk\'s first page; `from=now` begins at the present without a walk.',
+    "Every report row of this creator's links that changed after the cursor — inserted, restated, reversed, approved, paid, or its link corrected — once, in its current state (the object /reports returns), in the order in which rows last changed. Without cursor, from the beginning: a full follow returns every row once. `has_more: false` means caught up as of this answer; keep `next_cursor` and poll again later. A client that applies every item as an upsert keyed by (date, link.id, product_id, marketplace) holds exactly what /reports returns over all dates, whatever writes interleave with its reads. To begin at the present after a full walk of /reports, start from the `Changes-Cursor` header of that walk's first page; `from=now` begins at the present without a walk.",
   querystring: Type.Object(
     {
       limit: Limit(100, 500),
       cursor: Type.Optional(Cursor),
       from: Type.Optional(
-        Type.Literal('now', { description: 'Begin at the present: an empty page whose next_cursor skips every change made so far. Not with cursor' }),
+        Type.Literal('now', {
+          description:
+            'Begin at the present: an empty page whose next_cursor skips every change made so far. Not with cursor',
+        }),
       ),
     },
     { additionalProperties: false },
@@ -58,7 +61,9 @@ export default async function changesRoute(fastify: FastifyInstance) {
       const key = app.cursors.decode(changesScope(owner.accountId), cursor)
       const position = key ? positionOf(key) : null
       if (position === null) {
-        throw invalidPagination('cursor is not valid here: send next_cursor of this endpoint exactly as received, with the same token owner')
+        throw invalidPagination(
+          'cursor is not valid here: send next_cursor of this endpoint exactly as received, with the same token owner',
+        )
       }
       after = position
     }

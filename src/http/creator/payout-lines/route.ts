@@ -21,13 +21,14 @@ const schema = {
   tags: ['creator'],
   summary: 'List the lines of a payout',
   description:
-    'Every line of one of this creator\'s payouts, in line order: the commission of each report row it paid (by date, link, product and marketplace), then each adjustment it settled (in the order found). The lines add up to the payout\'s amounts to the cent. Another creator\'s payout id and an unknown one both give 404 not_found.',
+    "Every line of one of this creator's payouts, in line order: the commission of each report row it paid (by date, link, product and marketplace), then each adjustment it settled (in the order found). The lines add up to the payout's amounts to the cent. Another creator's payout id and an unknown one both give 404 not_found.",
   params: Type.Object({ payout_id: Type.String({ maxLength: 256, description: 'A payout id, po_…' }) }),
   querystring: Type.Object({ limit: Limit(100, 500), cursor: Type.Optional(Cursor) }, { additionalProperties: false }),
   response: { 200: Ok(PayoutLinePage, 'A page of payout lines'), ...listErrors({ 404: ['not_found'] }) },
 }
 
-const lineKey = (key: CursorKey): number | null => (key.length === 1 && Number.isSafeInteger(key[0]) ? (key[0] as number) : null)
+const lineKey = (key: CursorKey): number | null =>
+  key.length === 1 && Number.isSafeInteger(key[0]) ? (key[0] as number) : null
 
 export default async function payoutLinesRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -41,6 +42,15 @@ export default async function payoutLinesRoute(fastify: FastifyInstance) {
     const scope = cursorScope('creator.payout-lines', owner.accountId, { payout_id: payoutId })
     const { after, reader } = startPage(app, scope, request.query.cursor, lineKey)
     const page = await listPayoutLines(reader, payoutId, after ?? 0, limit)
-    return sendPage(app, reply, 'lines', page, limit, scope, page.last_line_no === null ? null : [page.last_line_no], reader)
+    return sendPage(
+      app,
+      reply,
+      'lines',
+      page,
+      limit,
+      scope,
+      page.last_line_no === null ? null : [page.last_line_no],
+      reader,
+    )
   })
 }

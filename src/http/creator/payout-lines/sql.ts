@@ -7,7 +7,9 @@ import { PayoutLine } from './schema.js'
 
 /** Whether the payout is this creator's: another creator's and an unknown one answer alike. */
 export async function payoutOf(db: Queryable, creatorId: string, payoutId: string): Promise<boolean> {
-  const rows = await db.query('select 1 from payouts where id = $1 and creator_id = $2', [payoutId, creatorId], { prepare: true })
+  const rows = await db.query('select 1 from payouts where id = $1 and creator_id = $2', [payoutId, creatorId], {
+    prepare: true,
+  })
   return rows.length > 0
 }
 
@@ -41,7 +43,12 @@ export interface LinesPage extends SqlPage {
   last_line_no: number | null
 }
 
-export async function listPayoutLines(db: Queryable, payoutId: string, afterLine: number, limit: number): Promise<LinesPage> {
+export async function listPayoutLines(
+  db: Queryable,
+  payoutId: string,
+  afterLine: number,
+  limit: number,
+): Promise<LinesPage> {
   const [page] = await db.query<LinesPage>(LINES_PAGE, [payoutId, afterLine, limit], { prepare: true })
   return page!
 }

@@ -22,7 +22,8 @@ const schema = {
   response: { 200: Ok(PayoutPage, 'A page of payouts'), ...listErrors() },
 }
 
-const seqKey = (key: CursorKey): number | null => (key.length === 1 && Number.isSafeInteger(key[0]) ? (key[0] as number) : null)
+const seqKey = (key: CursorKey): number | null =>
+  key.length === 1 && Number.isSafeInteger(key[0]) ? (key[0] as number) : null
 
 export default async function payoutsRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()

@@ -10,9 +10,14 @@ export const Payout = named(
     {
       id: Type.String({ description: 'Payout identifier, po_…' }),
       currency: Currency,
-      amount_cents: Type.Integer({ minimum: 1, description: 'What was paid: commission_cents + adjustment_cents, the sum of the lines; always positive' }),
+      amount_cents: Type.Integer({
+        minimum: 1,
+        description: 'What was paid: commission_cents + adjustment_cents, the sum of the lines; always positive',
+      }),
       commission_cents: Type.Integer({ description: 'The sum of the commission lines (report rows paid)' }),
-      adjustment_cents: Type.Integer({ description: 'The sum of the adjustment lines (restatements settled); may be negative' }),
+      adjustment_cents: Type.Integer({
+        description: 'The sum of the adjustment lines (restatements settled); may be negative',
+      }),
       line_count: Type.Integer({ minimum: 1, description: 'Number of lines' }),
       through: Type.String({ format: 'date', description: 'Report rows dated up to this day were paid' }),
       created_at: Timestamp('When the payout was made'),

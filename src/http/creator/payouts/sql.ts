@@ -31,8 +31,15 @@ export interface PayoutsPage extends SqlPage {
 }
 
 /** `before`: the seq of the previous page's last payout (none: the newest first). */
-export async function listPayouts(db: Queryable, creatorId: string, before: number | null, limit: number): Promise<PayoutsPage> {
-  const [page] = await db.query<PayoutsPage>(PAYOUTS_PAGE, [creatorId, before ?? Number.MAX_SAFE_INTEGER, limit], { prepare: true })
+export async function listPayouts(
+  db: Queryable,
+  creatorId: string,
+  before: number | null,
+  limit: number,
+): Promise<PayoutsPage> {
+  const [page] = await db.query<PayoutsPage>(PAYOUTS_PAGE, [creatorId, before ?? Number.MAX_SAFE_INTEGER, limit], {
+    prepare: true,
+  })
   return page!
 }
 
@@ -54,7 +61,10 @@ const PAYOUT_ROW = `select id, creator_id, currency, amount_cents::int, commissi
 
 /** The operator's view (`csapi payouts list`): the newest payouts, of one creator or of all. */
 export async function recentPayouts(db: Queryable, creatorId: string | null, limit: number): Promise<PayoutRow[]> {
-  return db.query<PayoutRow>(`${PAYOUT_ROW} where ($1::text is null or creator_id = $1) order by seq desc limit $2`, [creatorId, limit])
+  return db.query<PayoutRow>(`${PAYOUT_ROW} where ($1::text is null or creator_id = $1) order by seq desc limit $2`, [
+    creatorId,
+    limit,
+  ])
 }
 
 /** One payout by id, whoever's it is (`csapi payouts show`). */

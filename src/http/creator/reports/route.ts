@@ -20,7 +20,11 @@ const Query = Type.Object(
     end: Day('Last date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31; must not be before start'),
     limit: Limit(100, 500),
     cursor: Type.Optional(Cursor),
-    brand_id: Type.Optional(Param('Only rows of this brand. A brand visible to this creator whose Amazon Ads account is not connected, and of which this creator has no report rows, gives 403 ads_not_connected; a brand disconnected after rows were reported keeps them readable')),
+    brand_id: Type.Optional(
+      Param(
+        'Only rows of this brand. A brand visible to this creator whose Amazon Ads account is not connected, and of which this creator has no report rows, gives 403 ads_not_connected; a brand disconnected after rows were reported keeps them readable',
+      ),
+    ),
     product_id: Type.Optional(Param('Only rows of this product')),
     asin: Type.Optional(Param('Only rows of this Amazon ASIN')),
     link_id: Type.Optional(Param('Only rows of this attribution link')),
@@ -43,7 +47,7 @@ const schema = {
       ...AUTHENTICATED_HEADERS,
       'Changes-Cursor': Type.String({
         description:
-          'First page of a walk only (no cursor sent): the cursor of GET /api/creator/v1/reports/changes at this page\'s snapshot. Follow the feed from it after the walk: every change committed after the walk began reaches you',
+          "First page of a walk only (no cursor sent): the cursor of GET /api/creator/v1/reports/changes at this page's snapshot. Follow the feed from it after the walk: every change committed after the walk began reaches you",
       }),
     }),
     ...listErrors({ 403: ['ads_not_connected'] }),
@@ -68,7 +72,9 @@ function parseFilters(q: Static<typeof Query>): ReportFilters {
 
 const reportKey = (key: CursorKey) => {
   const [date, id] = key
-  return typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && Number.isSafeInteger(id) ? { date, id: id as number } : null
+  return typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && Number.isSafeInteger(id)
+    ? { date, id: id as number }
+    : null
 }
 
 export default async function reportsRoute(fastify: FastifyInstance) {
@@ -81,7 +87,10 @@ export default async function reportsRoute(fastify: FastifyInstance) {
     const scope = cursorScope('creator.reports', owner.accountId, { start: q.start, end: q.end, ...filters })
     const { after, reader } = startPage(app, scope, q.cursor, reportKey)
     if (filters.brand_id !== undefined && (await brandFilterNotConnected(reader, owner.accountId, filters.brand_id))) {
-      throw new ApiError('ads_not_connected', `the Amazon Ads account of brand ${filters.brand_id} is not connected and this creator has no report rows of it`)
+      throw new ApiError(
+        'ads_not_connected',
+        `the Amazon Ads account of brand ${filters.brand_id} is not connected and this creator has no report rows of it`,
+      )
     }
     const page = await listCreatorReports(reader, {
       creatorId: owner.accountId,

@@ -9,7 +9,9 @@ export const ReportLink = named(
   Type.Object(
     {
       id: Type.String({ description: 'Attribution link identifier' }),
-      tracking_id: Type.String({ description: 'Client-side tracking tag supplied when the link was created; "" when omitted' }),
+      tracking_id: Type.String({
+        description: 'Client-side tracking tag supplied when the link was created; "" when omitted',
+      }),
       short_url: Type.String({ description: 'Shareable attribution short URL' }),
       destination_url: Type.String({ description: 'Amazon landing page URL that the link leads to' }),
     },
@@ -19,23 +21,29 @@ export const ReportLink = named(
 
 export const ReportRow = named(
   'ReportRow',
-  Type.Object({
-    date: Type.String({ format: 'date', description: 'Report date: the marketplace\'s local calendar day, as Amazon reports it' }),
-    brand_id: Type.String({ description: 'Brand identifier' }),
-    product_id: Type.String({ description: 'Product identifier' }),
-    asin: Type.String({ description: 'Amazon ASIN' }),
-    marketplace: MarketplaceCode,
-    currency: Currency,
-    sales_cents: Type.Integer({ minimum: 0, description: 'Sales in minor currency units' }),
-    commission_cents: Type.Integer({ minimum: 0, description: 'Commission in minor currency units' }),
-    commission_status: CommissionStatus,
-    orders: Type.Integer({ minimum: 0, description: 'Number of orders' }),
-    units_sold: Type.Integer({ minimum: 0, description: 'Number of units sold' }),
-    clicks: Type.Integer({ minimum: 0, description: 'Number of clicks' }),
-    detail_page_views: Type.Integer({ minimum: 0, description: 'Number of detail page views' }),
-    add_to_carts: Type.Integer({ minimum: 0, description: 'Number of add-to-cart events' }),
-    link: ReportLink,
-  }, { description: 'One row per date, link, product and marketplace' }),
+  Type.Object(
+    {
+      date: Type.String({
+        format: 'date',
+        description: "Report date: the marketplace's local calendar day, as Amazon reports it",
+      }),
+      brand_id: Type.String({ description: 'Brand identifier' }),
+      product_id: Type.String({ description: 'Product identifier' }),
+      asin: Type.String({ description: 'Amazon ASIN' }),
+      marketplace: MarketplaceCode,
+      currency: Currency,
+      sales_cents: Type.Integer({ minimum: 0, description: 'Sales in minor currency units' }),
+      commission_cents: Type.Integer({ minimum: 0, description: 'Commission in minor currency units' }),
+      commission_status: CommissionStatus,
+      orders: Type.Integer({ minimum: 0, description: 'Number of orders' }),
+      units_sold: Type.Integer({ minimum: 0, description: 'Number of units sold' }),
+      clicks: Type.Integer({ minimum: 0, description: 'Number of clicks' }),
+      detail_page_views: Type.Integer({ minimum: 0, description: 'Number of detail page views' }),
+      add_to_carts: Type.Integer({ minimum: 0, description: 'Number of add-to-cart events' }),
+      link: ReportLink,
+    },
+    { description: 'One row per date, link, product and marketplace' },
+  ),
 )
 
 export const ReportPage = PageOf('ReportPage', 'reports', ReportRow)

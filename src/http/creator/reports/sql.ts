@@ -117,7 +117,15 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
   }
   if (q.after) params.push(q.after.date, q.after.id)
   params.push(q.limit)
-  const [page] = await db.query<{ found: number; rows: string; broken: number; lsn: string | null; changes_at: number; last_date: string | null; last_id: number | null }>(
+  const [page] = await db.query<{
+    found: number
+    rows: string
+    broken: number
+    lsn: string | null
+    changes_at: number
+    last_date: string | null
+    last_id: number | null
+  }>(
     pageSql(shape, q.after !== null),
     params,
     // Prepared only without a filter: a generic plan cannot know that a filter value is rare,
@@ -126,7 +134,14 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
     { prepare: shape === UNFILTERED },
   )
   const { found, rows, broken, lsn, changes_at, last_date, last_id } = page!
-  return { found, rows, broken, lsn, changesAt: changes_at, last: last_date !== null && last_id !== null ? { date: last_date, id: last_id } : null }
+  return {
+    found,
+    rows,
+    broken,
+    lsn,
+    changesAt: changes_at,
+    last: last_date !== null && last_id !== null ? { date: last_date, id: last_id } : null,
+  }
 }
 
 /**

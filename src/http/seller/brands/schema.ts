@@ -6,12 +6,15 @@ import { BrandStatus } from '../../values.js'
 
 export const SellerBrand = named(
   'SellerBrand',
-  Type.Object({
-    id: Type.String({ description: 'Brand identifier' }),
-    name: Type.String({ description: 'Brand name' }),
-    status: BrandStatus,
-    product_count: Type.Integer({ minimum: 0, description: 'Number of the brand\'s active products' }),
-  }, { description: 'A brand granted to the seller or operator account' }),
+  Type.Object(
+    {
+      id: Type.String({ description: 'Brand identifier' }),
+      name: Type.String({ description: 'Brand name' }),
+      status: BrandStatus,
+      product_count: Type.Integer({ minimum: 0, description: "Number of the brand's active products" }),
+    },
+    { description: 'A brand granted to the seller or operator account' },
+  ),
 )
 
 export const SellerBrandPage = PageOf('SellerBrandPage', 'brands', SellerBrand)

@@ -5,7 +5,12 @@ import { SellerBrand } from './schema.js'
 import { jsonObjectSql, pageSql } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
-const SELLER_BRAND_JSON = jsonObjectSql(SellerBrand, { id: 'b.id', name: 'b.name', status: 'b.status', product_count: 'b.product_count' })
+const SELLER_BRAND_JSON = jsonObjectSql(SellerBrand, {
+  id: 'b.id',
+  name: 'b.name',
+  status: 'b.status',
+  product_count: 'b.product_count',
+})
 
 // The brands granted to an account, in id order: a range scan of brand_access's primary key.
 const SELLER_BRANDS = pageSql(
@@ -19,7 +24,12 @@ const SELLER_BRANDS = pageSql(
   '$3',
 )
 
-export async function listSellerBrands(db: Queryable, accountId: string, afterId: string, limit: number): Promise<JsonPage> {
+export async function listSellerBrands(
+  db: Queryable,
+  accountId: string,
+  afterId: string,
+  limit: number,
+): Promise<JsonPage> {
   const [page] = await db.query<JsonPage>(SELLER_BRANDS, [accountId, afterId, limit], { prepare: true })
   return page!
 }

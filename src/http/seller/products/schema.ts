@@ -9,9 +9,18 @@ export const Commission = named(
   Type.Object(
     {
       type: CommissionType,
-      rate: Type.Number({ description: 'percentage: the rate as a fraction (rate_bps / 10000, so 0.125 for 12.5 %); flat: 0' }),
-      rate_bps: Type.Integer({ minimum: 0, maximum: 10000, description: 'percentage: the rate in basis points (1250 = 12.5 %); flat: 0' }),
-      flat_cents: Type.Integer({ minimum: 0, description: 'flat: amount paid per unit sold, in minor units of currency_code; percentage: 0' }),
+      rate: Type.Number({
+        description: 'percentage: the rate as a fraction (rate_bps / 10000, so 0.125 for 12.5 %); flat: 0',
+      }),
+      rate_bps: Type.Integer({
+        minimum: 0,
+        maximum: 10000,
+        description: 'percentage: the rate in basis points (1250 = 12.5 %); flat: 0',
+      }),
+      flat_cents: Type.Integer({
+        minimum: 0,
+        description: 'flat: amount paid per unit sold, in minor units of currency_code; percentage: 0',
+      }),
       currency_code: Type.Union([Currency, Type.Literal('')], {
         description: 'flat: the amount\'s currency; percentage: the product\'s currency, or "" when it has none',
       }),
@@ -28,7 +37,9 @@ export const Product = named(
     asin: Type.String({ description: 'Amazon ASIN' }),
     title: Type.String({ description: 'Product title' }),
     status: ProductStatus,
-    commission: Type.Union([Commission, Type.Null()], { description: 'Commission terms; null when the product has none' }),
+    commission: Type.Union([Commission, Type.Null()], {
+      description: 'Commission terms; null when the product has none',
+    }),
     image_url: Type.Optional(Type.String({ description: 'Product image URL' })),
     detail_page_url: Type.Optional(Type.String({ description: 'Amazon product detail page URL' })),
     marketplace_id: Type.Optional(Type.String({ description: 'Amazon marketplace identifier, e.g. ATVPDKIKX0DER' })),

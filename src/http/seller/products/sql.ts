@@ -6,7 +6,11 @@ import { jsonObjectSql, pageSql, PRESENT } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
 export async function hasBrandAccess(db: Queryable, accountId: string, brandId: string): Promise<boolean> {
-  const rows = await db.query('select 1 from brand_access where account_id = $1 and brand_id = $2', [accountId, brandId], { prepare: true })
+  const rows = await db.query(
+    'select 1 from brand_access where account_id = $1 and brand_id = $2',
+    [accountId, brandId],
+    { prepare: true },
+  )
   return rows.length > 0
 }
 
@@ -64,7 +68,12 @@ const BRAND_PRODUCTS = pageSql(
 )
 
 /** One page of a brand's products; one row more than the page is read to know if more follow. */
-export async function listBrandProducts(db: Queryable, brandId: string, afterId: string, limit: number): Promise<JsonPage> {
+export async function listBrandProducts(
+  db: Queryable,
+  brandId: string,
+  afterId: string,
+  limit: number,
+): Promise<JsonPage> {
   const [page] = await db.query<JsonPage>(BRAND_PRODUCTS, [brandId, afterId, limit], { prepare: true })
   return page!
 }
