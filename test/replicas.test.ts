@@ -98,21 +98,34 @@ describe('reads over streaming replicas', { skip }, () => {
 
   test('a replica lagging more than the limit gets no reads, and its lag is reported', async () => {
     const { app: a, reads: router } = await app(500)
-    await db.query(`update links set tracking_id = tracking_id where id = 'l_a1'`) // a commit for the delayed replica to wait on
-    let lag = 0
-    for (let i = 0; i < 60 && lag < 600; i++) {
-      await router.check()
-      lag = router.replicas[1]!.lagMs ?? 0
-      if (lag < 600) await sleep(50)
-    }
-    assert.ok(lag >= 600, `the delayed replica reports its lag (${lag} ms)`)
-    assert.equal(router.replicas[1]!.serving, false, 'beyond CSAPI_REPLICA_MAX_LAG_MS: no reads')
-    const ready = (await a.inject({ url: '/readyz' })).json()
-    assert.ok(ready.databases[2].lag_ms >= 500 && ready.databases[2].serving === false, JSON.stringify(ready))
-    for (let i = 0; i < 6; i++) {
-      const reader = router.reader()
-      await reader.query('select 1')
-      assert.notEqual(reader.served?.name, 'replica 2')
+    // commits every 100 ms for the delayed replica to wait on, so that it stays behind for the
+    // whole test however slow the machine (one commit alone is replayed 1.5 s later)
+    let writing = true
+    const writer = (async () => {
+      while (writing) {
+        await db.query(`update links set tracking_id = tracking_id where id = 'l_a1'`)
+        await sleep(100)
+      }
+    })()
+    try {
+      let lag = 0
+      for (let i = 0; i < 60 && lag < 600; i++) {
+        await router.check()
+        lag = router.replicas[1]!.lagMs ?? 0
+        if (lag < 600) await sleep(50)
+      }
+      assert.ok(lag >= 600, `the delayed replica reports its lag (${lag} ms)`)
+      assert.equal(router.replicas[1]!.serving, false, 'beyond CSAPI_REPLICA_MAX_LAG_MS: no reads')
+      const ready = (await a.inject({ url: '/readyz' })).json()
+      assert.ok(ready.databases[2].lag_ms >= 500 && ready.databases[2].serving === false, JSON.stringify(ready))
+      for (let i = 0; i < 6; i++) {
+        const reader = router.reader()
+        await reader.query('select 1')
+        assert.notEqual(reader.served?.name, 'replica 2')
+      }
+    } finally {
+      writing = false
+      await writer
     }
     await waitForReplay(primary, slow)
   })
