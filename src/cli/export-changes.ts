@@ -4,12 +4,12 @@
 // repeats at most its last page: harmless for a consumer that upserts by the row's key
 // (date, link_id, product_id, marketplace). Without FILE yet: from the beginning, or with
 // --from-now from the present.
-import { open, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { open, stat } from 'node:fs/promises'
 import { Client } from '../client/index.js'
 import { REPORT_COLUMNS, csvHeader, serialize, type ExportFormat } from './export-format.js'
 import { UsageError } from './errors.js'
 import type { Io } from './io.js'
-import { DEFAULT_BASE_URL } from './export-run.js'
+import { DEFAULT_BASE_URL, readStateFile, writeStateFile } from './export-run.js'
 
 export interface ChangesExportRequest {
   format: ExportFormat
@@ -27,22 +27,11 @@ interface FeedState {
 }
 
 async function readState(path: string): Promise<FeedState | null> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw err
-  }
-  const s = JSON.parse(text) as FeedState
-  if (s.version !== 1 || s.feed !== 'reports.changes' || typeof s.cursor !== 'string')
+  const s = (await readStateFile(path)) as FeedState | null
+  if (s && (s.version !== 1 || s.feed !== 'reports.changes' || typeof s.cursor !== 'string')) {
     throw new UsageError(`${path} is not a changes state file`)
+  }
   return s
-}
-
-async function writeState(path: string, state: FeedState) {
-  await writeFile(path + '.tmp', JSON.stringify(state) + '\n')
-  await rename(path + '.tmp', path) // atomic: the file always holds one whole position
 }
 
 export async function runChangesExport(req: ChangesExportRequest, io: Io): Promise<void> {
@@ -74,7 +63,7 @@ export async function runChangesExport(req: ChangesExportRequest, io: Io): Promi
       await fh?.datasync()
       rows += page.reports.length
       pages++
-      await writeState(req.state, {
+      await writeStateFile(req.state, {
         version: 1,
         feed: 'reports.changes',
         cursor: page.next_cursor,

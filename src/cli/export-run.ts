@@ -82,12 +82,14 @@ function fileSink(fh: FileHandle, position: number): Sink {
   }
 }
 
-async function writeState(path: string, state: ExportState) {
+/** Writes a state file whole or not at all (a rename), so a crash never leaves half of one. */
+export async function writeStateFile(path: string, state: object) {
   await writeFile(path + '.tmp', JSON.stringify(state) + '\n')
-  await rename(path + '.tmp', path) // atomic: the sidecar is always one whole state
+  await rename(path + '.tmp', path)
 }
 
-async function readState(path: string): Promise<ExportState | null> {
+/** A state file's JSON, or null when there is none yet. */
+export async function readStateFile(path: string): Promise<unknown> {
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -95,8 +97,12 @@ async function readState(path: string): Promise<ExportState | null> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw err
   }
-  const s = JSON.parse(text) as ExportState
-  if (s.version !== 1 || typeof s.bytes !== 'number') throw new Error(`${path} is not an export state file`)
+  return JSON.parse(text)
+}
+
+async function readState(path: string): Promise<ExportState | null> {
+  const s = (await readStateFile(path)) as ExportState | null
+  if (s && (s.version !== 1 || typeof s.bytes !== 'number')) throw new Error(`${path} is not an export state file`)
   return s
 }
 
@@ -190,7 +196,7 @@ export async function runExport(req: ExportRequest, io: Io): Promise<void> {
     if (state.bytes === 0 && format === 'csv') state.bytes += await sink.write(source.header)
     if (statePath) {
       await sink.flush()
-      await writeState(statePath, state)
+      await writeStateFile(statePath, state)
     }
     for await (const page of source.pages) {
       state.bytes += await sink.write(page.text)
@@ -199,7 +205,7 @@ export async function runExport(req: ExportRequest, io: Io): Promise<void> {
       state.cursor = page.next_cursor
       if (statePath && page.next_cursor !== null) {
         await sink.flush()
-        await writeState(statePath, state)
+        await writeStateFile(statePath, state)
       }
       bar.update(state.rows, state.pages, page.lastDate)
     }

@@ -10,6 +10,10 @@ const SIG_BYTES = 16 // 128-bit truncated HMAC-SHA256
 
 export type CursorKey = (string | number)[]
 
+/** The key of a list ordered by one non-negative integer column (an id, a seq, a line number). */
+export const integerKey = (key: CursorKey): number | null =>
+  key.length === 1 && Number.isSafeInteger(key[0]) && (key[0] as number) >= 0 ? (key[0] as number) : null
+
 export class CursorCodec {
   private readonly secrets: Buffer[]
 

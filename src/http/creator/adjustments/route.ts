@@ -7,7 +7,7 @@ import { Cursor, Limit, Ok, listErrors } from '../../schema.js'
 import { AdjustmentPage } from './schema.js'
 import { listAdjustments } from './sql.js'
 import { requireRole } from '../../plugins/auth.js'
-import { cursorScope, type CursorKey } from '../../cursor.js'
+import { cursorScope, integerKey } from '../../cursor.js'
 import { sendPage, startPage } from '../../page.js'
 
 export const URL = '/api/creator/v1/adjustments'
@@ -33,9 +33,6 @@ const schema = {
   response: { 200: Ok(AdjustmentPage, 'A page of adjustments'), ...listErrors() },
 }
 
-const idKey = (key: CursorKey): number | null =>
-  key.length === 1 && Number.isSafeInteger(key[0]) ? (key[0] as number) : null
-
 export default async function adjustmentsRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.get(URL, { schema, onRequest: requireRole(['creator']) }, async (request, reply) => {
@@ -43,7 +40,7 @@ export default async function adjustmentsRoute(fastify: FastifyInstance) {
     const { status, cursor } = request.query
     const limit = request.query.limit!
     const scope = cursorScope('creator.adjustments', owner.accountId, { status })
-    const { after, reader } = startPage(app, scope, cursor, idKey)
+    const { after, reader } = startPage(app, scope, cursor, integerKey)
     const page = await listAdjustments(reader, owner.accountId, status, after ?? 0, limit)
     return sendPage(
       app,

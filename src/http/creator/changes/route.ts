@@ -8,7 +8,7 @@ import { Cursor, Limit, Ok, listErrors } from '../../schema.js'
 import { ReportChangesPage } from './schema.js'
 import { feedPosition, readFeedPage } from './sql.js'
 import { requireRole } from '../../plugins/auth.js'
-import { cursorScope, type CursorKey } from '../../cursor.js'
+import { cursorScope, integerKey } from '../../cursor.js'
 import { invalidPagination, invalidRequest } from '../../errors.js'
 
 export const URL = '/api/creator/v1/reports/changes'
@@ -46,9 +46,6 @@ export const changesScope = (creatorId: string) => cursorScope('creator.reports.
 export const changesCursorAt = (app: FastifyInstance, creatorId: string, position: number): string =>
   app.cursors.encode(changesScope(creatorId), [position])
 
-const positionOf = (key: CursorKey): number | null =>
-  key.length === 1 && Number.isSafeInteger(key[0]) && (key[0] as number) >= 0 ? (key[0] as number) : null
-
 export default async function changesRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.get(URL, { schema, onRequest: requireRole(['creator']) }, async (request, reply) => {
@@ -59,7 +56,7 @@ export default async function changesRoute(fastify: FastifyInstance) {
     let after = 0
     if (cursor !== undefined) {
       const key = app.cursors.decode(changesScope(owner.accountId), cursor)
-      const position = key ? positionOf(key) : null
+      const position = key ? integerKey(key) : null
       if (position === null) {
         throw invalidPagination(
           'cursor is not valid here: send next_cursor of this endpoint exactly as received, with the same token owner',

@@ -8,7 +8,7 @@ import { Cursor, Limit, Ok, listErrors } from '../../schema.js'
 import { PayoutLinePage } from './schema.js'
 import { listPayoutLines, payoutOf } from './sql.js'
 import { requireRole } from '../../plugins/auth.js'
-import { cursorScope, type CursorKey } from '../../cursor.js'
+import { cursorScope, integerKey } from '../../cursor.js'
 import { ApiError } from '../../errors.js'
 import { sendPage, startPage } from '../../page.js'
 
@@ -27,9 +27,6 @@ const schema = {
   response: { 200: Ok(PayoutLinePage, 'A page of payout lines'), ...listErrors({ 404: ['not_found'] }) },
 }
 
-const lineKey = (key: CursorKey): number | null =>
-  key.length === 1 && Number.isSafeInteger(key[0]) ? (key[0] as number) : null
-
 export default async function payoutLinesRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.get(URL, { schema, onRequest: requireRole(['creator']) }, async (request, reply) => {
@@ -40,7 +37,7 @@ export default async function payoutLinesRoute(fastify: FastifyInstance) {
       throw new ApiError('not_found', `no payout ${payoutId.slice(0, 64)} for this creator`)
     }
     const scope = cursorScope('creator.payout-lines', owner.accountId, { payout_id: payoutId })
-    const { after, reader } = startPage(app, scope, request.query.cursor, lineKey)
+    const { after, reader } = startPage(app, scope, request.query.cursor, integerKey)
     const page = await listPayoutLines(reader, payoutId, after ?? 0, limit)
     return sendPage(
       app,

@@ -7,7 +7,7 @@ import { Cursor, Limit, Ok, listErrors } from '../../schema.js'
 import { PayoutPage } from './schema.js'
 import { listPayouts } from './sql.js'
 import { requireRole } from '../../plugins/auth.js'
-import { cursorScope, type CursorKey } from '../../cursor.js'
+import { cursorScope, integerKey } from '../../cursor.js'
 import { sendPage, startPage } from '../../page.js'
 
 export const URL = '/api/creator/v1/payouts'
@@ -22,16 +22,13 @@ const schema = {
   response: { 200: Ok(PayoutPage, 'A page of payouts'), ...listErrors() },
 }
 
-const seqKey = (key: CursorKey): number | null =>
-  key.length === 1 && Number.isSafeInteger(key[0]) ? (key[0] as number) : null
-
 export default async function payoutsRoute(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.get(URL, { schema, onRequest: requireRole(['creator']) }, async (request, reply) => {
     const owner = request.owner!
     const limit = request.query.limit!
     const scope = cursorScope('creator.payouts', owner.accountId, {})
-    const { after, reader } = startPage(app, scope, request.query.cursor, seqKey)
+    const { after, reader } = startPage(app, scope, request.query.cursor, integerKey)
     const page = await listPayouts(reader, owner.accountId, after, limit)
     return sendPage(app, reply, 'payouts', page, limit, scope, page.last_seq === null ? null : [page.last_seq], reader)
   })
