@@ -178,10 +178,11 @@ test('random ingest / approve / pay sequences never break the money trail', asyn
 })
 
 test('the check is not blind: a row marked paid outside any payout breaks it', async () => {
-  const [row] = await s.db.query<{ id: string }>(
-    `select id from report_rows where commission_status in ('pending', 'approved') limit 1`,
-  )
-  assert.ok(row, 'the property left an unpaid row')
+  // a fresh pending row, on a day the property never uses
+  await apply({ kind: 'ingest', rows: [{ day: '20260320', group: '101', cents: 1000, units: 1 }] })
+  const [row] = await s.db.query<{ id: string }>(`select id from report_rows where date = '2026-03-20'`)
+  assert.ok(row, 'the row was ingested')
+  await check()
   await s.db.query(`update report_rows set commission_status = 'paid' where id = $1`, [row.id])
   await assert.rejects(check(), /Expected values to be strictly deep-equal/)
 })
