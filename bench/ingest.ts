@@ -18,9 +18,8 @@ import pg from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 import { openDb } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
-import { ingestAmazonAttribution } from '../src/ingest/run.js'
-import { readBatches } from '../src/ingest/read.js'
-import { RowMapper } from '../src/ingest/map.js'
+import { ingestAmazonAttribution, stageTuples } from '../src/ingest/run.js'
+import { copyText } from '../src/ingest/session.js'
 import { STAGE_COLUMNS, STAGE_TYPES } from '../src/ingest/sql.js'
 
 const BRANDS = 100
@@ -111,39 +110,10 @@ async function generate(dir: string, total: number): Promise<{ files: string[]; 
 }
 
 /** The same rows as the ingest stages them, in COPY text: the input of the ceiling measurement. */
-async function copyText(files: string[], path: string): Promise<void> {
+async function copyTextFile(files: string[], path: string): Promise<void> {
   const out = createWriteStream(path)
-  let seq = 0
-  for (let f = 0; f < files.length; f++) {
-    const mapper = new RowMapper(files[f]!)
-    let rowNo = 0
-    for await (const batch of readBatches(files[f]!)) {
-      let text = ''
-      for (const raw of batch) {
-        const r = mapper.map(raw, ++rowNo)
-        const t = [
-          ++seq,
-          f,
-          rowNo,
-          r.kind,
-          r.date,
-          r.adGroupId,
-          r.asin,
-          r.marketplace,
-          r.currency,
-          r.halo,
-          r.detailPageViews,
-          r.addToCarts,
-          r.orders,
-          r.unitsSold,
-          r.salesCents,
-          r.clicks,
-        ]
-        text += t.map((v) => (v === null ? '\\N' : v === true ? 't' : v === false ? 'f' : String(v))).join('\t') + '\n'
-      }
-      await write(out, text)
-    }
-  }
+  const counts = { rows: 0, products: 0, performance: 0 }
+  for await (const text of copyText(stageTuples(files, counts))) await write(out, text)
   await close(out)
 }
 
@@ -281,7 +251,7 @@ async function main() {
       `generated ${rows.toLocaleString('en-US')} rows (${mb(bytes)}: JSON pages + CSV) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     )
     const copyPath = join(dir, 'stage.copy')
-    await copyText(files, copyPath)
+    await copyTextFile(files, copyPath)
     await setup(url.toString())
 
     const ceilingMs = await copyCeiling(url.toString(), copyPath)

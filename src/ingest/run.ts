@@ -232,7 +232,8 @@ export async function ingestAmazonAttribution(
   return summary!
 }
 
-async function* stageTuples(
+/** The staged form of every row of the files, batch by batch (also the bench's COPY ceiling input). */
+export async function* stageTuples(
   files: string[],
   counts: { rows: number; products: number; performance: number },
   onProgress?: (rows: number, file: number) => void,

@@ -25,7 +25,7 @@ export async function loadStage(s: BatchSession, batches: AsyncIterable<StageTup
 }
 
 /** COPY text format: tab-separated, \N for null. Values were checked to hold no tab, newline or backslash. */
-async function* copyText(batches: AsyncIterable<StageTuple[]>): AsyncGenerator<string> {
+export async function* copyText(batches: AsyncIterable<StageTuple[]>): AsyncGenerator<string> {
   for await (const batch of batches) {
     let out = ''
     for (const t of batch) {
