@@ -12,37 +12,17 @@ import { Client, type FetchLike, type Report, type ReportPage } from '../src/cli
 import { openDb } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
 import { hashToken, tokenId } from '../src/tokens/tokens.js'
-import { createTestDatabase, load, onPostgres } from './helpers.js'
+import { REDIS_URL, createTestDatabase, load, onPostgres, redisReachable } from './helpers.js'
 import { DAYS, day, fixture } from './fixture.js'
 import { Haproxy, Instance, findHaproxy, freePort, root } from './balancer-kit.js'
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const haproxy = findHaproxy()
-
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-    enableOfflineQueue: false,
-  })
-  r.on('error', () => {})
-  try {
-    await r.connect()
-    await r.ping()
-    return true
-  } catch {
-    return false
-  } finally {
-    r.disconnect()
-  }
-}
 
 const skip = !onPostgres
   ? 'needs TEST_DATABASE_URL: three processes share one PostgreSQL database'
   : !haproxy
     ? 'needs HAProxy (apt-get install haproxy)'
-    : !(await redisReachable())
+    : !(await redisReachable(REDIS_URL))
       ? `needs Redis at ${REDIS_URL} (set TEST_REDIS_URL)`
       : false
 

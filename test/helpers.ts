@@ -1,6 +1,7 @@
 // Test harness: a throwaway database per test file (PGlite in memory by default, a fresh
 // PostgreSQL database when TEST_DATABASE_URL is set), the real app listening on port 0, and a
 // client that checks every response body against the served OpenAPI document.
+import { Redis } from 'ioredis'
 import { randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -265,4 +266,27 @@ export function cliProcess(url: string, args: string[], env: Record<string, stri
   child.stderr.on('data', (c) => (out += c))
   const exit = once(child, 'exit') as Promise<[number | null, string | null]>
   return { child, exit, output: () => out }
+}
+
+/** The Redis the tests use (TEST_REDIS_URL, default the local one). */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+/** Whether a Redis answers at url within a second; tests that need one skip without it. */
+export async function redisReachable(url: string): Promise<boolean> {
+  const r = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    enableOfflineQueue: false,
+  })
+  r.on('error', () => {})
+  try {
+    await r.connect()
+    await r.ping()
+    return true
+  } catch {
+    return false
+  } finally {
+    r.disconnect()
+  }
 }

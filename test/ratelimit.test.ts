@@ -11,10 +11,8 @@ import { MemoryStore } from '../src/http/ratelimit/memory-store.js'
 import { loadConfig } from '../src/config.js'
 import { RedisStore } from '../src/http/ratelimit/redis-store.js'
 import type { RateLimitOptions } from '../src/http/plugins/rate-limit.js'
-import { CURSOR_SECRET, load, openTestDb } from './helpers.js'
+import { CURSOR_SECRET, REDIS_URL, load, openTestDb, redisReachable } from './helpers.js'
 import { TOKENS, fixture } from './fixture.js'
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 let db: Db
 let closeDb: () => Promise<void>
@@ -147,27 +145,8 @@ test('with the production defaults, 200 bad-token requests from one address neve
   }
 })
 
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-    enableOfflineQueue: false,
-  })
-  r.on('error', () => {})
-  try {
-    await r.connect()
-    await r.ping()
-    return true
-  } catch {
-    return false
-  } finally {
-    r.disconnect()
-  }
-}
-
 describe('Redis store', async () => {
-  const reachable = await redisReachable()
+  const reachable = await redisReachable(REDIS_URL)
   const skip = reachable ? false : `no Redis at ${REDIS_URL} (set TEST_REDIS_URL)`
 
   test('two instances share one limit', { skip }, async () => {
