@@ -4,109 +4,17 @@
 // rows the creator reads from /reports.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { startServer, walk, type TestServer } from './helpers.js'
+import { TOKEN_S, TOKEN_X, TOKEN_Y, dataset, report } from './payouts-kit.js'
 import { ingestAmazonAttribution } from '../src/ingest/run.js'
 import { approveThrough } from '../src/settlement/approve.js'
 import { pay } from '../src/settlement/pay.js'
+import { importDataset } from '../src/dataset/import.js'
+import { DatasetError, parseDataset } from '../src/dataset/parse.js'
 import { Client, NotFoundError } from '../src/client/index.js'
 import { reconcilePayouts } from '../examples/payouts.js'
 import { main } from '../src/cli/main.js'
 import { PassThrough } from 'node:stream'
-
-const TOKEN_X = 'test_token_payouts_cr_x_001'
-const TOKEN_Y = 'test_token_payouts_cr_y_001'
-const TOKEN_S = 'test_token_payouts_sl_s_001'
-
-const dataset = {
-  accounts: [
-    { id: 'cr_x', role: 'creator', name: 'X' },
-    { id: 'cr_y', role: 'creator', name: 'Y' },
-    { id: 'sl_s', role: 'seller', name: 'S' },
-  ],
-  api_tokens: [
-    { account_id: 'cr_x', token: TOKEN_X },
-    { account_id: 'cr_y', token: TOKEN_Y },
-    { account_id: 'sl_s', token: TOKEN_S },
-  ],
-  brands: [{ id: 'b_one', name: 'One', status: 'active' }],
-  brand_access: [{ account_id: 'sl_s', brand_id: 'b_one' }],
-  products: [
-    {
-      id: 'p_us',
-      brand_id: 'b_one',
-      asin: 'B0PAYUS001',
-      title: 'US',
-      status: 'active',
-      country_code: 'US',
-      commission: { type: 'percentage', rate_bps: 1000 },
-    },
-    {
-      id: 'p_de',
-      brand_id: 'b_one',
-      asin: 'B0PAYDE001',
-      title: 'DE',
-      status: 'active',
-      country_code: 'DE',
-      commission: { type: 'percentage', rate_bps: 1000 },
-    },
-  ],
-  links: [
-    {
-      id: 'l_us',
-      creator_id: 'cr_x',
-      brand_id: 'b_one',
-      product_id: 'p_us',
-      short_url: 'https://s.example/us',
-      destination_url: 'https://www.amazon.com/dp/B0PAYUS001',
-      amazon_ad_group_id: '111',
-    },
-    {
-      id: 'l_de',
-      creator_id: 'cr_x',
-      brand_id: 'b_one',
-      product_id: 'p_de',
-      short_url: 'https://s.example/de',
-      destination_url: 'https://www.amazon.de/dp/B0PAYDE001',
-      amazon_ad_group_id: '222',
-    },
-    {
-      id: 'l_y',
-      creator_id: 'cr_y',
-      brand_id: 'b_one',
-      product_id: 'p_us',
-      short_url: 'https://s.example/y',
-      destination_url: 'https://www.amazon.com/dp/B0PAYUS001',
-      amazon_ad_group_id: '333',
-    },
-  ],
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'csapi-payouts-'))
-let files = 0
-function report(rows: [date: string, adGroupId: string, asin: string, marketplace: string, sales: string][]): string {
-  const path = join(dir, `products-${++files}.json`)
-  const reports = rows.map(([date, adGroupId, productAsin, marketplace, sales]) => ({
-    date,
-    advertiserName: 'One',
-    campaignId: '5551234567',
-    adGroupId,
-    productAsin,
-    productName: 'x',
-    brandName: 'One',
-    marketplace,
-    productConversionType: 'Promoted',
-    attributedDetailPageViewsClicks14d: '1',
-    attributedAddToCartClicks14d: '1',
-    attributedPurchases14d: '1',
-    unitsSold14d: '1',
-    attributedSales14d: sales,
-  }))
-  writeFileSync(path, JSON.stringify({ reports, cursorId: null }))
-  return path
-}
 
 let s: TestServer
 before(async () => {
@@ -245,6 +153,47 @@ describe('payouts, lines and adjustments', () => {
     )
     assert.deepEqual((await s.get(`${A}?status=unsettled`, TOKEN_X)).body.adjustments, [])
     assert.deepEqual((await s.get(P, TOKEN_Y)).body.payouts, [], 'cr_y was not paid')
+  })
+
+  test('an import cannot set a row a payout paid back to approved, nor change its commission: no double pay', async () => {
+    const paidRow = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
+    assert.equal(paidRow.commission_status, 'paid')
+    const row = {
+      date: '2026-03-06',
+      link_id: 'l_us',
+      product_id: 'p_us',
+      marketplace: 'US',
+      currency: 'USD',
+      sales_cents: 5000,
+      commission_cents: 500,
+      commission_status: 'approved',
+      orders: 1,
+      units_sold: 1,
+      clicks: 0,
+      detail_page_views: 1,
+      add_to_carts: 1,
+    }
+    for (const change of [{}, { commission_status: 'paid', commission_cents: 9999 }]) {
+      await assert.rejects(
+        importDataset(s.db, parseDataset({ ...dataset, report_rows: [{ ...row, ...change }] })),
+        (e: Error) => e instanceof DatasetError && /is paid by payout po_[0-9a-f]{32}/.test(e.message),
+      )
+    }
+    await assert.rejects(
+      s.db.query(
+        `update report_rows set commission_status = 'approved' where link_id = 'l_us' and date = '2026-03-06'`,
+      ),
+      /is paid by payout/,
+    )
+    const after = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
+    assert.deepEqual(after, paidRow, 'the row is as it was paid')
+    assert.deepEqual((await pay(s.db, 'cr_x', '2026-03-31')).payouts, [], 'nothing to pay a second time')
+    // a paid row's other fields (the file's clicks) still import; its status and commission stay
+    const counts = await importDataset(
+      s.db,
+      parseDataset({ ...dataset, report_rows: [{ ...row, commission_status: 'paid', clicks: 3 }] }),
+    )
+    assert.equal(counts.report_rows.updated, 1)
   })
 
   test('restating paid rows: the next payout takes only the differences, chained before → after', async () => {
