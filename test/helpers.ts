@@ -290,3 +290,14 @@ export async function redisReachable(url: string): Promise<boolean> {
     r.disconnect()
   }
 }
+
+/** The value of one sample of the exposition text, or 0 when absent. */
+export function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`)
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name + '{') && !line.startsWith(name + ' ')) continue
+    const inner = /\{(.*)\}/.exec(line)?.[1] ?? ''
+    if (want.every((w) => inner.split(',').includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1))
+  }
+  return 0
+}

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { cliProcess, createTestDatabase, type TestDatabase } from './helpers.js'
+import { cliProcess, createTestDatabase, sample, type TestDatabase } from './helpers.js'
 
 let t: TestDatabase
 let work: string
@@ -48,16 +48,6 @@ after(async () => {
   rmSync(work, { recursive: true, force: true })
 })
 
-/** The value of one sample of the exposition text, or 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`)
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(name + '{') && !line.startsWith(name + ' ')) continue
-    const inner = /\{(.*)\}/.exec(line)?.[1] ?? ''
-    if (want.every((w) => inner.split(',').includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1))
-  }
-  return 0
-}
 const scrape = async () => {
   const res = await fetch(metricsUrl)
   assert.equal(res.status, 200)
@@ -118,4 +108,14 @@ test('committed ingest runs, recorded by csapi ingest in the database, are repor
   assert.ok(sample(text, 'csapi_ingest_report_rows_written_total') > 0)
   assert.ok(sample(text, 'csapi_ingest_last_run_seconds') > 0)
   assert.ok(sample(text, 'csapi_ingest_last_run_timestamp_seconds') > Date.now() / 1000 - 3600)
+})
+
+// hooks added after listen used to throw: the metrics listener left serve half started, without
+// its "serving" line nor its SIGTERM handler (found by the webhooks test)
+test('SIGTERM: the service and its metrics listener shut down cleanly, exit 0', async () => {
+  assert.match(server.output(), /"msg":"serving"/, 'started to the end')
+  server.child.kill('SIGTERM')
+  const [code] = await server.exit
+  assert.equal(code, 0, server.output())
+  await assert.rejects(fetch(metricsUrl), 'the metrics listener is closed')
 })

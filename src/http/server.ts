@@ -1,5 +1,6 @@
 // Opens the database, applies pending migrations and serves until SIGTERM or SIGINT.
 import cluster from 'node:cluster'
+import type { Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, defaultLogger, type AppOptions } from './app.js'
 import { isUnavailable, openDb, type Db } from '../db/index.js'
@@ -130,13 +131,19 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
     await reads.close()
     await db.close()
   })
+  // hooks cannot be added once listening: the metrics listener's close is registered now
+  let metricsServer: Server | null = null
+  app.addHook(
+    'onClose',
+    () => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve())),
+  )
   await app.listen({ port: opts.port, host: opts.host })
   // a worker's metrics are served by the primary (cluster.ts), summed over the workers
   if (cluster.isWorker) shareWithPrimary(app.metrics)
   if (opts.config.metricsPort !== null && !cluster.isWorker) {
     if (opts.config.metricsPort === opts.port && opts.port !== 0)
       throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
-    const metricsServer = await listenMetrics(app.metrics, opts.config.metricsPort, opts.config.metricsHost)
+    metricsServer = await listenMetrics(app.metrics, opts.config.metricsPort, opts.config.metricsHost)
     const address = metricsServer.address()
     app.log.info(
       {
@@ -144,7 +151,6 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
       },
       'metrics listening',
     )
-    app.addHook('onClose', () => new Promise<void>((resolve) => metricsServer.close(() => resolve())))
   }
   app.log.info(
     {
