@@ -1,7 +1,7 @@
 // SQL for loading a parsed dataset: references checked against the file and the database,
 // then one upsert per section in batches, all in one transaction. Unchanged rows are not
 // written, so importing the same file twice changes nothing.
-import { REPORTS_WRITE_LOCK } from '../db/locks.js'
+import { beginReportWrite, recordEvents } from '../events/record.js'
 import type { Db, Queryable } from '../db/index.js'
 import { hashToken, tokenId, tokenPrefix } from '../tokens/tokens.js'
 import { DatasetError } from './parse.js'
@@ -151,10 +151,11 @@ export async function importDataset(db: Db, ds: Dataset): Promise<ImportCounts> 
   try {
     return await db.batch(
       async (tx) => {
-        await tx.query(REPORTS_WRITE_LOCK)
+        const mark = await beginReportWrite(tx)
         await checkReferences(tx, ds)
         const counts = {} as ImportCounts
         for (const name of Object.keys(TABLES) as SectionName[]) counts[name] = await upsert<object>(tx, name, ds[name])
+        await recordEvents(tx, mark)
         return counts
       },
       { name: 'import' },

@@ -8,7 +8,7 @@ import { IngestFileError, readBatches } from './read.js'
 import { RowMapper } from './map.js'
 import { loadStage, Rollback, type StageTuple } from './session.js'
 import * as SQL from './sql.js'
-import { REPORTS_WRITE_LOCK } from '../db/locks.js'
+import { beginReportWrite, recordEvents } from '../events/record.js'
 
 export { IngestFileError } from './read.js'
 
@@ -130,7 +130,7 @@ export async function ingestAmazonAttribution(
           mark = now
           if (next[name]) opts.onPhase?.(next[name])
         }
-        await s.query(REPORTS_WRITE_LOCK)
+        const written = await beginReportWrite(s)
         await s.exec(`set local work_mem = '256MB'`)
         await s.exec(SQL.CREATE_STAGE)
         const counts = { rows: 0, products: 0, performance: 0 }
@@ -222,6 +222,7 @@ export async function ingestAmazonAttribution(
           Date.now() - started,
           JSON.stringify(phases),
         ])
+        await recordEvents(s, written)
       },
       { name: 'ingest' },
     )

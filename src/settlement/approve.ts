@@ -1,7 +1,7 @@
 // `csapi commissions approve`: pending → approved once Amazon can no longer restate the date (pay.ts
 // then pays approved rows). One statement, so it is all or nothing.
 import type { Db } from '../db/index.js'
-import { REPORTS_WRITE_LOCK } from '../db/locks.js'
+import { beginReportWrite, recordEvents } from '../events/record.js'
 import { RESTATEMENT_WINDOW_DAYS } from '../domain/commission.js'
 import { addDays, today } from '../domain/dates.js'
 
@@ -22,8 +22,10 @@ async function settle(db: Db, sql: string, params: unknown[]): Promise<CurrencyT
   // A batch job, not a request: the service's statement timeout would cut a large settlement.
   return db.batch(
     async (tx) => {
-      await tx.query(REPORTS_WRITE_LOCK)
-      return tx.query<CurrencyTotal>(sql, params)
+      const mark = await beginReportWrite(tx)
+      const totals = await tx.query<CurrencyTotal>(sql, params)
+      await recordEvents(tx, mark)
+      return totals
     },
     { name: 'settle' },
   )

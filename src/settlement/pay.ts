@@ -7,7 +7,7 @@
 // is the sum of the lines) is checked by the database when the transaction commits
 // (migrations/008_payouts.sql).
 import type { BatchSession, Db } from '../db/index.js'
-import { REPORTS_WRITE_LOCK } from '../db/locks.js'
+import { beginReportWrite, recordEvents } from '../events/record.js'
 
 export interface PayoutMade {
   id: string
@@ -82,7 +82,7 @@ export async function pay(db: Db, creatorId: string, through: string): Promise<P
 }
 
 async function payIn(s: BatchSession, creatorId: string, through: string): Promise<PayResult> {
-  await s.query(REPORTS_WRITE_LOCK)
+  const mark = await beginReportWrite(s)
   const params = [creatorId, through]
   await s.query(CANDIDATES, params)
   const payouts = await s.query<PayoutMade>(PAYOUTS, params)
@@ -92,5 +92,6 @@ async function payIn(s: BatchSession, creatorId: string, through: string): Promi
     await s.query(SETTLED, [creatorId])
   }
   const carried = await s.query<CarriedForward>(CARRIED)
+  await recordEvents(s, mark)
   return { payouts, carried }
 }
