@@ -39,6 +39,35 @@ export interface Config {
   maxEventLoopUtilization: number
   maxHeapUsedBytes: number
   trustProxy: boolean
+  webhooks: WebhookConfig
+}
+
+/** Webhook delivery (docs/webhooks.md). */
+export interface WebhookConfig {
+  /** Whether this instance delivers (CSAPI_WEBHOOK_DELIVERY, default true). */
+  deliver: boolean
+  /** Seconds to wait before each retry; the endpoint is disabled when they are used up. */
+  retrySeconds: number[]
+  timeoutMs: number
+  /** Hosts exempt from the https and public-address rules (tests, a local receiver). */
+  allowHosts: string[]
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
+
+/** About 3 days in 10 attempts: 5s 5m 30m 2h 5h 10h 10h 24h 24h after the first. */
+export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h,24h,24h'
+
+/** `5s,5m,2h,1d` (a bare number is seconds) as seconds. */
+export function retrySchedule(raw: string): number[] {
+  return raw.split(',').map((part) => {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$/.exec(part)
+    if (!m || Number(m[1]) <= 0)
+      throw new ConfigError(
+        `CSAPI_WEBHOOK_RETRY_SCHEDULE must list delays like 5s,5m,2h,1d, comma-separated (got "${part}")`,
+      )
+    return Number(m[1]) * UNIT_SECONDS[m[2] || 's']!
+  })
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
@@ -144,5 +173,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopUtilization: fraction(env, 'CSAPI_MAX_EVENT_LOOP_UTILIZATION', 0),
     maxHeapUsedBytes: int(env, 'CSAPI_MAX_HEAP_USED_BYTES', 0, 0, 1e12),
     trustProxy: bool(env, 'CSAPI_TRUST_PROXY'),
+    webhooks: {
+      deliver:
+        env.CSAPI_WEBHOOK_DELIVERY === undefined ||
+        env.CSAPI_WEBHOOK_DELIVERY === '' ||
+        bool(env, 'CSAPI_WEBHOOK_DELIVERY'),
+      retrySeconds: retrySchedule(env.CSAPI_WEBHOOK_RETRY_SCHEDULE || DEFAULT_RETRY_SCHEDULE),
+      timeoutMs: int(env, 'CSAPI_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+      allowHosts: (env.CSAPI_WEBHOOK_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    },
   }
 }

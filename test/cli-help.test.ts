@@ -21,7 +21,7 @@ const tree = commandsOf(program({ stdout: quiet, stderr: quiet, env: {} }))
 const words = (path: string) => path.split(' ').slice(1) // without "csapi"
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-test('the tree has every command, and the subcommands of tokens, ingest, commissions, payouts and export', () => {
+test('the tree has every command, and the subcommands of tokens, ingest, commissions, payouts, export and webhooks', () => {
   assert.deepEqual(tree.map(pathOf), [
     'csapi',
     'csapi serve',
@@ -44,6 +44,15 @@ test('the tree has every command, and the subcommands of tokens, ingest, commiss
     'csapi export reports',
     'csapi export products',
     'csapi export payouts',
+    'csapi webhooks',
+    'csapi webhooks add',
+    'csapi webhooks list',
+    'csapi webhooks remove',
+    'csapi webhooks enable',
+    'csapi webhooks rotate-secret',
+    'csapi webhooks test',
+    'csapi webhooks deliveries',
+    'csapi webhooks replay',
   ])
 })
 

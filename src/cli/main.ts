@@ -18,6 +18,7 @@ import { payoutsCommand } from './commands/payouts.js'
 import { migrateCommand } from './commands/migrate.js'
 import { serveCommand } from './commands/serve.js'
 import { tokensCommand } from './commands/tokens.js'
+import { webhooksCommand } from './commands/webhooks.js'
 
 /** Every command, in the order the help lists them; a new command is one file and one line here. */
 const COMMANDS: ((io: Io) => Command)[] = [
@@ -30,6 +31,7 @@ const COMMANDS: ((io: Io) => Command)[] = [
   commissionsCommand,
   payoutsCommand,
   exportCommand,
+  webhooksCommand,
 ]
 
 const ENVIRONMENT = `

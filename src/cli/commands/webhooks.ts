@@ -1,0 +1,167 @@
+// `csapi webhooks add|list|remove|enable|rotate-secret|test|deliveries|replay`: the operator's
+// side of webhooks (docs/webhooks.md). Deliveries themselves run in `csapi serve`.
+import { Command, InvalidArgumentError } from 'commander'
+import { loadConfig } from '../../config.js'
+import { recordTestEvent } from '../../events/record.js'
+import { AddressRefused, checkUrl } from '../../webhooks/address.js'
+import {
+  addEndpoint,
+  deliveries,
+  deliveryOf,
+  enableEndpoint,
+  eventTypes,
+  listEndpoints,
+  removeEndpoint,
+  replay,
+  rotateSecret,
+  WebhookError,
+} from '../../webhooks/endpoints.js'
+import { withDb } from '../db.js'
+import { Failure, UsageError } from '../errors.js'
+import { println, type Io } from '../io.js'
+import { integer } from '../options.js'
+
+/** Turns the module's refusals into the command's failure message. */
+async function refusing<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (err) {
+    if (err instanceof WebhookError || err instanceof AddressRefused) throw new Failure(err.message)
+    throw err
+  }
+}
+
+const seconds = (raw: string): number => {
+  const m = /^(\d+)([smhd])$/.exec(raw)
+  if (!m) throw new InvalidArgumentError('--overlap must look like 30m, 24h or 7d')
+  return Number(m[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[m[2] as 's' | 'm' | 'h' | 'd']
+}
+
+export function webhooksCommand(io: Io): Command {
+  const webhooks = new Command('webhooks').description(
+    "signed webhooks to a creator's endpoint: reports.changed, payout.created, adjustment.created",
+  )
+  const db = <T>(fn: Parameters<typeof withDb<T>>[1]) => withDb(io, (d) => refusing(() => fn(d)))
+
+  webhooks
+    .command('add')
+    .description('add an endpoint; prints its id and its signing secret (shown once)')
+    .requiredOption('--account <id>', 'the creator account whose events it receives')
+    .requiredOption('--url <url>', 'https:// URL (http:// only for hosts in CSAPI_WEBHOOK_ALLOW_HOSTS)')
+    .option('--events <types>', 'comma-separated event types (default: all)', '')
+    .action((opts: { account: string; url: string; events: string }) =>
+      db(async (d) => {
+        checkUrl(opts.url, loadConfig(io.env).webhooks.allowHosts)
+        const { id, secret } = await addEndpoint(d, opts.account, opts.url, eventTypes(opts.events))
+        println(
+          io.stdout,
+          `${id}\nsecret: ${secret}\n(keep the secret: it is not shown again; rotate-secret makes a new one)`,
+        )
+      }),
+    )
+
+  webhooks
+    .command('list')
+    .description('every endpoint: state, deliveries pending, delivered and failed, last attempt')
+    .action(() =>
+      db(async (d) => {
+        const all = await listEndpoints(d)
+        if (all.length === 0) return println(io.stdout, 'no webhook endpoints')
+        for (const e of all) {
+          const state = e.disabled_at ? `DISABLED since ${e.disabled_at}: ${e.disabled_reason}` : 'enabled'
+          println(
+            io.stdout,
+            `${e.id}  ${e.account_id}  ${e.url}  events: ${e.events.length ? e.events.join(',') : 'all'}  ${state}\n` +
+              `  pending ${e.pending}, delivered ${e.delivered}, failed ${e.failed}; last attempt ${e.last_attempt_at ?? 'never'}` +
+              (e.rotating_until ? `; previous secret also signs until ${e.rotating_until}` : ''),
+          )
+        }
+      }),
+    )
+
+  webhooks
+    .command('remove')
+    .description('remove an endpoint and its delivery log')
+    .argument('<endpoint_id>')
+    .action((id: string) => db(async (d) => (await removeEndpoint(d, id), println(io.stdout, `removed ${id}`))))
+
+  webhooks
+    .command('enable')
+    .description('re-enable an endpoint disabled after failing every retry (its pending deliveries resume)')
+    .argument('<endpoint_id>')
+    .action((id: string) => db(async (d) => (await enableEndpoint(d, id), println(io.stdout, `enabled ${id}`))))
+
+  webhooks
+    .command('rotate-secret')
+    .description('a new signing secret; the previous one also signs for the overlap')
+    .argument('<endpoint_id>')
+    .option('--overlap <duration>', 'how long both secrets sign, e.g. 24h', seconds, 86_400)
+    .action((id: string, opts: { overlap: number }) =>
+      db(async (d) => {
+        const secret = await rotateSecret(d, id, opts.overlap)
+        println(io.stdout, `secret: ${secret}\n(both secrets sign for ${opts.overlap} s; then only this one)`)
+      }),
+    )
+
+  webhooks
+    .command('test')
+    .description('send a webhook.test event to one endpoint and wait for its delivery by csapi serve')
+    .argument('<endpoint_id>')
+    .option('--wait <seconds>', 'how long to wait for the outcome, 0 to not wait', integer('--wait', 0, 600), 15)
+    .action((id: string, opts: { wait: number }) =>
+      db(async (d) => {
+        const [known] = await d.query('select 1 from webhook_endpoints where id = $1', [id])
+        if (!known) throw new Failure(`no webhook endpoint ${id}`)
+        const eventId = await d.transaction((tx) => recordTestEvent(tx, id))
+        println(io.stdout, `event ${eventId} queued`)
+        const until = Date.now() + opts.wait * 1000
+        while (Date.now() < until) {
+          const s = await deliveryOf(d, eventId)
+          if (s?.status === 'delivered') return println(io.stdout, `delivered (HTTP ${s.http_status})`)
+          if (s && s.attempts > 0 && s.error) throw new Failure(`attempt ${s.attempts} failed: ${s.error}`)
+          await new Promise((r) => setTimeout(r, 200))
+        }
+        if (opts.wait > 0)
+          throw new Failure(`not delivered within ${opts.wait} s: is csapi serve running with webhook delivery on?`)
+      }),
+    )
+
+  webhooks
+    .command('deliveries')
+    .description('the newest deliveries and every attempt: status, duration, error')
+    .option('--endpoint <id>', 'of this endpoint only')
+    .option('--failed', 'only deliveries with a failed attempt')
+    .option('--limit <n>', 'how many, 1 to 1000', integer('--limit', 1, 1000), 50)
+    .action((opts: { endpoint?: string; failed?: boolean; limit: number }) =>
+      db(async (d) => {
+        const list = await deliveries(d, opts.endpoint ?? null, Boolean(opts.failed), opts.limit)
+        if (list.length === 0) return println(io.stdout, 'no deliveries')
+        for (const x of list) {
+          println(io.stdout, `${x.event_id}  ${x.type}  → ${x.endpoint_id}  ${x.status}`)
+          for (const a of x.attempts)
+            println(
+              io.stdout,
+              `  #${a.attempt} ${a.started_at} ${a.duration_ms} ms ${a.http_status ?? '-'}${a.error ? ` ${a.error}` : ''}`,
+            )
+        }
+      }),
+    )
+
+  webhooks
+    .command('replay')
+    .description('send an event again (or every event since a time) to the live endpoints that take it')
+    .argument('[event_id]', 'an event id, evt_…')
+    .option('--since <time>', 'every event created at or after this time (ISO 8601)')
+    .option('--endpoint <id>', 'to this endpoint only')
+    .action((eventId: string | undefined, opts: { since?: string; endpoint?: string }) => {
+      if ((eventId === undefined) === (opts.since === undefined))
+        throw new UsageError('give an event id or --since TIME, not both')
+      if (opts.since !== undefined && Number.isNaN(Date.parse(opts.since)))
+        throw new UsageError(`--since must be a time like 2026-11-23T10:00:00Z (got "${opts.since}")`)
+      return db(async (d) => {
+        const n = await replay(d, eventId ? { eventId } : { since: opts.since! }, opts.endpoint ?? null)
+        println(io.stdout, `${n} deliveries queued`)
+      })
+    })
+  return webhooks
+}

@@ -1,0 +1,182 @@
+// SQL of the operator's webhook commands (`csapi webhooks …`, docs/webhooks.md): endpoints,
+// secret rotation, the delivery log and replay.
+import { randomBytes } from 'node:crypto'
+import type { Queryable } from '../db/index.js'
+import { EVENT_TYPES, type EventType } from '../events/record.js'
+import { newSecret } from './send.js'
+
+export interface Endpoint {
+  id: string
+  account_id: string
+  url: string
+  events: string[]
+  disabled_at: string | null
+  disabled_reason: string | null
+  rotating_until: string | null
+  pending: number
+  delivered: number
+  failed: number
+  last_attempt_at: string | null
+}
+
+const TIME = (c: string) => `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
+
+export class WebhookError extends Error {}
+
+/** The event types named in a comma-separated list, each known. */
+export function eventTypes(raw: string): EventType[] {
+  const list = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+  for (const t of list)
+    if (!(EVENT_TYPES as readonly string[]).includes(t))
+      throw new WebhookError(`unknown event type ${t}: one of ${EVENT_TYPES.join(', ')}`)
+  return list as EventType[]
+}
+
+export async function addEndpoint(
+  db: Queryable,
+  accountId: string,
+  url: string,
+  events: EventType[],
+): Promise<{ id: string; secret: string }> {
+  const [account] = await db.query<{ role: string }>('select role from accounts where id = $1', [accountId])
+  if (!account) throw new WebhookError(`no account ${accountId}`)
+  if (account.role !== 'creator')
+    throw new WebhookError(`${accountId} is a ${account.role}: webhooks notify creators of their own data`)
+  const id = `we_${randomBytes(12).toString('hex')}`
+  const secret = newSecret()
+  await db.query('insert into webhook_endpoints (id, account_id, url, events, secret) values ($1, $2, $3, $4, $5)', [
+    id,
+    accountId,
+    url,
+    events,
+    secret,
+  ])
+  return { id, secret }
+}
+
+export async function listEndpoints(db: Queryable): Promise<Endpoint[]> {
+  return db.query<Endpoint>(
+    `select e.id, e.account_id, e.url, e.events, ${TIME('e.disabled_at')} as disabled_at, e.disabled_reason,
+            case when e.previous_secret_until > now() then ${TIME('e.previous_secret_until')} end as rotating_until,
+            count(*) filter (where d.status = 'pending')::int as pending,
+            count(*) filter (where d.status = 'delivered')::int as delivered,
+            count(*) filter (where d.status = 'failed')::int as failed,
+            ${TIME('(select max(a.started_at) from webhook_attempts a join webhook_deliveries d2 on d2.id = a.delivery_id where d2.endpoint_id = e.id)')} as last_attempt_at
+       from webhook_endpoints e left join webhook_deliveries d on d.endpoint_id = e.id
+      group by e.id order by e.created_at, e.id`,
+  )
+}
+
+const exists = async (db: Queryable, sql: string, params: unknown[], id: string) => {
+  const rows = await db.query(sql, params)
+  if (rows.length === 0) throw new WebhookError(`no webhook endpoint ${id}`)
+}
+
+/** Removes an endpoint with its deliveries and their attempts (the events stay). */
+export const removeEndpoint = (db: Queryable, id: string) =>
+  exists(db, 'delete from webhook_endpoints where id = $1 returning id', [id], id)
+
+/** Re-enables a disabled endpoint: its pending deliveries go out again (failed ones: replay). */
+export const enableEndpoint = (db: Queryable, id: string) =>
+  exists(
+    db,
+    'update webhook_endpoints set disabled_at = null, disabled_reason = null where id = $1 returning id',
+    [id],
+    id,
+  )
+
+/** A new secret; the previous one keeps signing beside it for `overlapSeconds`. */
+export async function rotateSecret(db: Queryable, id: string, overlapSeconds: number): Promise<string> {
+  const secret = newSecret()
+  await exists(
+    db,
+    `update webhook_endpoints
+        set previous_secret = secret, previous_secret_until = now() + make_interval(secs => $3::double precision), secret = $2
+      where id = $1 returning id`,
+    [id, secret, overlapSeconds],
+    id,
+  )
+  return secret
+}
+
+export interface DeliveryLog {
+  id: number
+  event_id: string
+  type: string
+  endpoint_id: string
+  status: string
+  attempts: {
+    attempt: number
+    started_at: string
+    duration_ms: number
+    http_status: number | null
+    error: string | null
+  }[]
+}
+
+/** The newest deliveries with their attempts, of one endpoint or all, failed ones only or all. */
+export async function deliveries(
+  db: Queryable,
+  endpointId: string | null,
+  failedOnly: boolean,
+  limit: number,
+): Promise<DeliveryLog[]> {
+  return db.query<DeliveryLog>(
+    `select d.id, ev.id as event_id, ev.type, d.endpoint_id, d.status,
+            coalesce((select json_agg(json_build_object('attempt', a.attempt, 'started_at', ${TIME('a.started_at')},
+                        'duration_ms', a.duration_ms, 'http_status', a.http_status, 'error', a.error) order by a.attempt)
+                        from webhook_attempts a where a.delivery_id = d.id), '[]') as attempts
+       from webhook_deliveries d join webhook_events ev on ev.seq = d.event_seq
+      where ($1::text is null or d.endpoint_id = $1)
+        and (not $2::boolean or d.status = 'failed' or exists (select 1 from webhook_attempts a where a.delivery_id = d.id and a.error is not null))
+      order by d.id desc limit $3`,
+    [endpointId, failedOnly, limit],
+  )
+}
+
+/**
+ * Sends events again, as new deliveries due now, to the live endpoints of their account that
+ * take their type (or to one endpoint): an event by id, or every event since a time.
+ */
+export async function replay(
+  db: Queryable,
+  target: { eventId: string } | { since: string },
+  endpointId: string | null,
+): Promise<number> {
+  const byId = 'eventId' in target
+  const rows = await db.query(
+    `insert into webhook_deliveries (event_seq, endpoint_id)
+     select ev.seq, e.id
+       from webhook_events ev
+       join webhook_endpoints e on e.account_id = ev.account_id and e.disabled_at is null
+        and (cardinality(e.events) = 0 or ev.type = any (e.events) or ev.type = 'webhook.test')
+      where ${byId ? 'ev.id = $1' : 'ev.created_at >= $1::timestamptz'} and ($2::text is null or e.id = $2)
+        and (ev.type <> 'webhook.test' or (ev.data->>'endpoint_id') = e.id)
+      order by ev.seq, e.id
+     returning id`,
+    [byId ? target.eventId : target.since, endpointId],
+  )
+  if (byId && rows.length === 0) {
+    const [ev] = await db.query('select 1 from webhook_events where id = $1', [target.eventId])
+    if (!ev) throw new WebhookError(`no event ${target.eventId}`)
+  }
+  return rows.length
+}
+
+/** A delivery's state, for `csapi webhooks test` to wait on. */
+export async function deliveryOf(
+  db: Queryable,
+  eventId: string,
+): Promise<{ status: string; attempts: number; http_status: number | null; error: string | null } | undefined> {
+  const [d] = await db.query<{ status: string; attempts: number; http_status: number | null; error: string | null }>(
+    `select d.status, d.attempts, a.http_status, a.error
+       from webhook_deliveries d join webhook_events ev on ev.seq = d.event_seq
+       left join lateral (select * from webhook_attempts a where a.delivery_id = d.id order by a.attempt desc limit 1) a on true
+      where ev.id = $1 order by d.id desc limit 1`,
+    [eventId],
+  )
+  return d
+}
