@@ -202,7 +202,88 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "reports.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Some of the creator’s report rows changed (an import, an ingestion of Amazon reports, an approval or a payout): one event per creator per write
+         * @description Signed per Standard Webhooks (docs/webhooks.md). Answer 2xx within 10 s; anything else is retried with backoff for about 3 days, then the endpoint is disabled.
+         */
+        post: operations["reportsChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payout was made; data is the payout as GET /api/creator/v1/payouts returns it
+         * @description Signed per Standard Webhooks (docs/webhooks.md). Answer 2xx within 10 s; anything else is retried with backoff for about 3 days, then the endpoint is disabled.
+         */
+        post: operations["payoutCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "adjustment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Amazon restated an approved or paid row; data is the adjustment as GET /api/creator/v1/adjustments returns it when the event was first sent
+         * @description Signed per Standard Webhooks (docs/webhooks.md). Answer 2xx within 10 s; anything else is retried with backoff for about 3 days, then the endpoint is disabled.
+         */
+        post: operations["adjustmentCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by `csapi webhooks test`: checks the endpoint and its signature verification
+         * @description Signed per Standard Webhooks (docs/webhooks.md). Answer 2xx within 10 s; anything else is retried with backoff for about 3 days, then the endpoint is disabled.
+         */
+        post: operations["webhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description A restatement of a row already approved or paid: the row stays as it was paid, the difference goes to a payout */
@@ -239,6 +320,19 @@ export interface components {
             found_at: string;
             /** @description Settled adjustments: the payout that took it */
             payout_id?: string;
+        };
+        /** @description Amazon restated an approved or paid row; data is the adjustment as GET /api/creator/v1/adjustments returns it when the event was first sent */
+        AdjustmentCreatedEvent: {
+            /** @description The event id, also sent as webhook-id: the same on every retry and replay (deduplicate on it) */
+            id: string;
+            /** @constant */
+            type: "adjustment.created";
+            /**
+             * Format: date-time
+             * @description When the write that caused the event committed
+             */
+            created_at: string;
+            data: components["schemas"]["Adjustment"];
         };
         AdjustmentPage: {
             adjustments: components["schemas"]["Adjustment"][];
@@ -358,6 +452,19 @@ export interface components {
              * @description When the payout was made
              */
             created_at: string;
+        };
+        /** @description A payout was made; data is the payout as GET /api/creator/v1/payouts returns it */
+        PayoutCreatedEvent: {
+            /** @description The event id, also sent as webhook-id: the same on every retry and replay (deduplicate on it) */
+            id: string;
+            /** @constant */
+            type: "payout.created";
+            /**
+             * Format: date-time
+             * @description When the write that caused the event committed
+             */
+            created_at: string;
+            data: components["schemas"]["Payout"];
         };
         /** @description What a payout covered: the sum of a payout's lines is its amount */
         PayoutLine: {
@@ -506,6 +613,34 @@ export interface components {
             add_to_carts: number;
             link: components["schemas"]["ReportLink"];
         };
+        /** @description Some of the creator’s report rows changed (an import, an ingestion of Amazon reports, an approval or a payout): one event per creator per write */
+        ReportsChangedEvent: {
+            /** @description The event id, also sent as webhook-id: the same on every retry and replay (deduplicate on it) */
+            id: string;
+            /** @constant */
+            type: "reports.changed";
+            /**
+             * Format: date-time
+             * @description When the write that caused the event committed
+             */
+            created_at: string;
+            data: {
+                /** @description Report rows of this creator the write changed */
+                rows_changed: number;
+                /**
+                 * Format: date
+                 * @description The earliest date among them
+                 */
+                first_date: string;
+                /**
+                 * Format: date
+                 * @description The latest date among them
+                 */
+                last_date: string;
+                /** @description A cursor of GET /api/creator/v1/reports/changes from just before the write: following the feed from it returns these rows (and any later change) */
+                cursor: string;
+            };
+        };
         /** @description A brand granted to the seller or operator account */
         SellerBrand: {
             /** @description Brand identifier */
@@ -520,6 +655,22 @@ export interface components {
             brands: components["schemas"]["SellerBrand"][];
             /** @description Cursor of the next page; null when no more results */
             next_cursor: string | null;
+        };
+        /** @description Sent by `csapi webhooks test`: checks the endpoint and its signature verification */
+        WebhookTestEvent: {
+            /** @description The event id, also sent as webhook-id: the same on every retry and replay (deduplicate on it) */
+            id: string;
+            /** @constant */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the write that caused the event committed
+             */
+            created_at: string;
+            data: {
+                endpoint_id: string;
+                message: string;
+            };
         };
     };
     responses: never;
@@ -1632,6 +1783,122 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    reportsChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed; refuse one more than 5 minutes off */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per secret of the endpoint (two while a rotated secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportsChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    payoutCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed; refuse one more than 5 minutes off */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per secret of the endpoint (two while a rotated secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adjustmentCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed; refuse one more than 5 minutes off */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per secret of the endpoint (two while a rotated secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustmentCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…) */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed; refuse one more than 5 minutes off */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per secret of the endpoint (two while a rotated secret overlaps) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -13,6 +13,7 @@ export class Metrics {
   readonly rateLimited: client.Counter<'policy'>
   readonly shed: client.Counter
   readonly tokenLookups: client.Counter<'result'>
+  readonly webhookDeliveries: client.Counter<'outcome'>
 
   constructor(private readonly reads: ReadRouter) {
     const registers = [this.registry]
@@ -117,7 +118,47 @@ export class Metrics {
         for (const n of nodes()) if (n.role === 'replica') this.set({ database: n.name }, n.serving ? 1 : 0)
       },
     })
+    this.webhookDeliveries = new client.Counter({
+      name: 'csapi_webhook_attempts_total',
+      help: 'Webhook delivery attempts made by this instance, by outcome: delivered, retry (failed, will retry), failed (last retry failed: endpoint disabled)',
+      labelNames: ['outcome'],
+      registers,
+    })
     this.ingestMetrics(registers)
+    this.webhookQueueMetrics(registers)
+  }
+
+  /** The delivery queue as the database holds it (every instance sees the same): read at most every 5 s. */
+  private webhookQueueMetrics(registers: client.Registry[]) {
+    let cached: { at: number; value: Promise<WebhookQueue | null> } | null = null
+    const queue = (): Promise<WebhookQueue | null> => {
+      if (!cached || Date.now() - cached.at > 5_000)
+        cached = { at: Date.now(), value: webhookQueue(this.reads.reader()).catch(() => null) }
+      return cached.value
+    }
+    const gauge = (name: string, help: string, pick: (q: WebhookQueue) => number) =>
+      new client.Gauge({
+        name,
+        help,
+        registers,
+        aggregator: 'first',
+        async collect() {
+          const q = await queue()
+          this.reset()
+          if (q) this.set(pick(q))
+        },
+      })
+    gauge(
+      'csapi_webhook_queue_depth',
+      'Webhook deliveries pending (due or waiting for a retry) to enabled endpoints',
+      (q) => q.pending,
+    )
+    gauge(
+      'csapi_webhook_oldest_pending_seconds',
+      'Age of the oldest pending webhook delivery to an enabled endpoint (0 when none)',
+      (q) => q.oldestSeconds,
+    )
+    gauge('csapi_webhook_endpoints_disabled', 'Webhook endpoints disabled after failing every retry', (q) => q.disabled)
   }
 
   /**
@@ -194,6 +235,25 @@ interface IngestTotals {
   seconds: number
   last: number | null
   lastSeconds: number | null
+}
+
+interface WebhookQueue {
+  pending: number
+  oldestSeconds: number
+  disabled: number
+}
+
+async function webhookQueue(db: Queryable): Promise<WebhookQueue> {
+  const [q] = await db.query<WebhookQueue>(
+    // the queue of the enabled endpoints (a disabled one's deliveries wait: its own gauge tells)
+    `with live as (select d.created_at from webhook_deliveries d
+                     join webhook_endpoints e on e.id = d.endpoint_id and e.disabled_at is null
+                    where d.status = 'pending')
+     select (select count(*)::int from live) as pending,
+            coalesce((select extract(epoch from now() - min(created_at))::float8 from live), 0) as "oldestSeconds",
+            (select count(*)::int from webhook_endpoints where disabled_at is not null) as disabled`,
+  )
+  return q!
 }
 
 async function ingestTotals(db: Queryable): Promise<IngestTotals> {

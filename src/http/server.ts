@@ -12,6 +12,8 @@ import { RedisStore } from './ratelimit/redis-store.js'
 import { closeServer } from './shutdown.js'
 import { ConfigError, type Config } from '../config.js'
 import { listenMetrics, shareWithPrimary } from './metrics.js'
+import { Deliverer } from '../webhooks/deliver.js'
+import { renderer } from './webhooks/render.js'
 
 export interface ServeOptions {
   port: number
@@ -131,6 +133,17 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
     await reads.close()
     await db.close()
   })
+  // every instance delivers webhooks; claims never overlap (src/webhooks/deliver.ts)
+  const deliverer = opts.config.webhooks.deliver
+    ? new Deliverer({
+        db,
+        config: opts.config.webhooks,
+        render: renderer(db, app.cursors),
+        log: app.log,
+        onOutcome: (outcome) => app.metrics.webhookDeliveries.inc({ outcome }),
+      })
+    : null
+  if (deliverer) app.addHook('preClose', () => deliverer.stop())
   // hooks cannot be added once listening: the metrics listener's close is registered now
   let metricsServer: Server | null = null
   app.addHook(
@@ -138,6 +151,7 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
     () => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve())),
   )
   await app.listen({ port: opts.port, host: opts.host })
+  deliverer?.start()
   // a worker's metrics are served by the primary (cluster.ts), summed over the workers
   if (cluster.isWorker) shareWithPrimary(app.metrics)
   if (opts.config.metricsPort !== null && !cluster.isWorker) {

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fp from 'fastify-plugin'
 import { COMPONENT, namedSchemas } from '../schema.js'
+import { openApiWebhooks } from '../webhooks/schema.js'
 
 export const API_VERSION = '1.0.0'
 export const TITLE = 'Creator and Seller Public API'
@@ -51,7 +52,8 @@ export default fp(
           },
         },
         security: [{ bearerAuth: [] }],
-      },
+        webhooks: openApiWebhooks(),
+      } as never,
       transformObject: (documents) =>
         withComponents((documents as { openapiObject: OpenApiDocument }).openapiObject) as never,
     })
@@ -81,6 +83,7 @@ export default fp(
 
 interface OpenApiDocument {
   paths?: Record<string, unknown>
+  webhooks?: Record<string, unknown>
   components?: { schemas?: Record<string, unknown>; [key: string]: unknown }
   [key: string]: unknown
 }
@@ -107,5 +110,10 @@ function withComponents(doc: OpenApiDocument): OpenApiDocument {
   for (const [name, schema] of [...namedSchemas()].sort(([a], [b]) => a.localeCompare(b))) {
     schemas[name] = refer(JSON.parse(JSON.stringify(schema)), true)
   }
-  return { ...doc, paths: refer(doc.paths) as Record<string, unknown>, components: { ...doc.components, schemas } }
+  return {
+    ...doc,
+    paths: refer(doc.paths) as Record<string, unknown>,
+    webhooks: refer(doc.webhooks) as Record<string, unknown>,
+    components: { ...doc.components, schemas },
+  }
 }

@@ -6,7 +6,7 @@ import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Adjustment } from './schema.js'
 
-const ADJUSTMENT_JSON = jsonObjectSql(Adjustment, {
+export const ADJUSTMENT_JSON = jsonObjectSql(Adjustment, {
   id: `'adj_' || a.id`,
   status: `case when a.payout_id is null then 'unsettled' else 'settled' end`,
   date: 'a.report_date',

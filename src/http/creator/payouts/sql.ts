@@ -5,7 +5,7 @@ import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Payout } from './schema.js'
 
-const PAYOUT_JSON = jsonObjectSql(Payout, {
+export const PAYOUT_JSON = jsonObjectSql(Payout, {
   id: 'p.id',
   currency: 'p.currency',
   amount_cents: 'p.amount_cents',
