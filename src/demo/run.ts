@@ -65,5 +65,8 @@ Try the whole flow:
   npx csapi commissions approve
   npx csapi commissions pay --creator ${creator}
   npx csapi payouts list --creator ${creator}
-Then, with the creator token, GET /api/creator/v1/payouts, /payouts/{id}/lines and /adjustments (docs/payouts.md).`
+Then, with the creator token, GET /api/creator/v1/payouts, /payouts/{id}/lines and /adjustments (docs/payouts.md).
+To receive each of these as a signed webhook, add an endpoint before the ingest and start the
+service after it; it delivers what was queued (docs/webhooks.md):
+  npx csapi webhooks add --account ${creator} --url https://…`
 }
