@@ -1,11 +1,13 @@
 // Broken object level authorization (OWASP API1), as a property: on random datasets, every
-// item any token receives is one that token may see, and it receives all of them.
+// item any token receives is one that token may see, and it receives all of them: brands,
+// reports, the changes feed, payouts, their lines and adjustments, and the seller's pages.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/http/app.js'
 import { CURSOR_SECRET, load, openTestDb } from './helpers.js'
+import { pay } from '../src/settlement/pay.js'
 
 const RUNS = Number(process.env.CSAPI_AUTHZ_RUNS ?? (process.env.CI === 'true' ? 40 : 15))
 const STATUSES = ['active', 'inactive', 'archived'] as const
@@ -57,6 +59,7 @@ interface Model {
   products: Map<string, string> // product → brand
   links: Map<string, string> // link → creator
   rows: Map<string, string> // row key → creator
+  approved: Map<string, number> // row key → commission, of the rows each creator's pay takes
 }
 const model: Model = {
   brands: new Map(),
@@ -65,6 +68,7 @@ const model: Model = {
   products: new Map(),
   links: new Map(),
   rows: new Map(),
+  approved: new Map(),
 }
 
 function dataset(run: number, w: World) {
@@ -121,8 +125,8 @@ function dataset(run: number, w: World) {
         marketplace: 'US',
         currency: 'USD',
         sales_cents: 100,
-        commission_cents: 10,
-        commission_status: 'pending',
+        commission_cents: 10 + d,
+        commission_status: d % 2 === 0 ? 'approved' : 'pending', // the approved ones are paid below
         orders: 1,
         units_sold: 1,
         clicks: 1,
@@ -162,8 +166,11 @@ function remember(d: ReturnType<typeof dataset>['ds']) {
   for (const g of d.brand_access) model.grants.add(`${g.account_id}|${g.brand_id}`)
   for (const x of d.products) model.products.set(x.id, x.brand_id)
   for (const l of d.links) model.links.set(l.id as string, l.creator_id as string)
-  for (const r of d.report_rows)
+  for (const r of d.report_rows) {
     model.rows.set(`${r.date}|${r.link_id}|${r.product_id}|US`, model.links.get(r.link_id as string)!)
+    if (r.commission_status === 'approved')
+      model.approved.set(`${r.date}|${r.link_id}|${r.product_id}|US`, r.commission_cents as number)
+  }
 }
 
 async function get(url: string, token: string) {
@@ -196,6 +203,12 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
       const d = dataset(run++, w)
       await load(app.db, d.ds)
       remember(d.ds)
+      const payouts = new Map<string, string[]>() // creator → its payout ids
+      for (const creator of d.creators)
+        payouts.set(
+          creator,
+          (await pay(app.db, creator, dayOf(9))).payouts.map((x) => x.id),
+        )
       const range = `start=${dayOf(0)}&end=${dayOf(9)}`
 
       for (const creator of d.creators) {
@@ -242,6 +255,34 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
           )
           assert.equal(res.body.error.code, 'invalid_pagination', 'a feed cursor belongs to its creator')
         }
+
+        // payouts, their lines and adjustments: this creator's alone, all of them
+        const paid = await walk('/api/creator/v1/payouts', token, 'payouts', w.limit)
+        assert.deepEqual(sorted(paid.items.map((x) => x.id)), sorted(payouts.get(creator)!), `${creator}: payouts`)
+        const ownApproved = own.filter((k) => model.approved.has(k))
+        const lines = []
+        for (const x of paid.items) {
+          const l = await walk(`/api/creator/v1/payouts/${x.id}/lines`, token, 'lines', w.limit)
+          assert.equal(
+            x.amount_cents,
+            l.items.reduce((n, line) => n + line.amount_cents, 0),
+          )
+          lines.push(...l.items)
+          for (const other of d.creators.filter((c) => c !== creator)) {
+            const res = await get(`/api/creator/v1/payouts/${x.id}/lines`, d.tokenOf(other))
+            assert.equal(res.status, 404, `${other} reached ${creator}'s payout`)
+            assert.equal(res.body.error.code, 'not_found')
+          }
+        }
+        for (const line of lines)
+          assert.equal(model.links.get(line.link_id), creator, `${creator}: line of ${line.link_id}`)
+        assert.deepEqual(
+          sorted(lines.map((l) => `${l.date}|${l.link_id}|${l.product_id}|${l.marketplace}`)),
+          sorted(ownApproved),
+          `${creator}: the lines are its approved rows, each once`,
+        )
+        const adjustments = await walk('/api/creator/v1/adjustments', token, 'adjustments', w.limit)
+        for (const a of adjustments.items) assert.equal(model.links.get(a.link_id), creator)
 
         // a brand filter never hides what the unfiltered list shows; it is refused only for a
         // visible brand without an Ads connection and without rows of this creator
@@ -314,6 +355,11 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
         assert.equal((await get('/api/creator/v1/brands', token)).status, 403)
         assert.equal((await get(`/api/creator/v1/reports?${range}`, token)).status, 403)
         assert.equal((await get('/api/creator/v1/reports/changes', token)).status, 403)
+        for (const path of ['/api/creator/v1/payouts', '/api/creator/v1/adjustments'])
+          assert.equal((await get(path, token)).status, 403, `${seller}: ${path}`)
+        for (const ids of payouts.values())
+          for (const id of ids)
+            assert.equal((await get(`/api/creator/v1/payouts/${id}/lines`, token)).status, 403, `${seller}: lines`)
         checked++
       }
     }),
