@@ -10,7 +10,7 @@ import { ingestAmazonAttribution } from '../src/ingest/run.js'
 import { approveThrough } from '../src/settlement/approve.js'
 import { pay } from '../src/settlement/pay.js'
 import { importDataset } from '../src/dataset/import.js'
-import { DatasetError, parseDataset } from '../src/dataset/parse.js'
+import { parseDataset } from '../src/dataset/parse.js'
 import { Client, NotFoundError } from '../src/client/index.js'
 import { reconcilePayouts } from '../examples/payouts.js'
 import { main } from '../src/cli/main.js'
@@ -155,7 +155,7 @@ describe('payouts, lines and adjustments', () => {
     assert.deepEqual((await s.get(P, TOKEN_Y)).body.payouts, [], 'cr_y was not paid')
   })
 
-  test('an import cannot set a row a payout paid back to approved, nor change its commission: no double pay', async () => {
+  test('a row a payout paid keeps its status, commission and currency: an import keeps them, other writers are refused; no double pay', async () => {
     const paidRow = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
     assert.equal(paidRow.commission_status, 'paid')
     const row = {
@@ -173,17 +173,21 @@ describe('payouts, lines and adjustments', () => {
       detail_page_views: 1,
       add_to_carts: 1,
     }
-    for (const change of [{}, { commission_status: 'paid', commission_cents: 9999 }]) {
-      await assert.rejects(
-        importDataset(s.db, parseDataset({ ...dataset, report_rows: [{ ...row, ...change }] })),
-        (e: Error) => e instanceof DatasetError && /is paid by payout po_[0-9a-f]{32}/.test(e.message),
-      )
+    // an import keeps what was paid (an older export re-imported, the demo run again), and says so
+    for (const change of [{}, { commission_status: 'paid', commission_cents: 9999 }, { currency: 'EUR' }]) {
+      const counts = await importDataset(s.db, parseDataset({ ...dataset, report_rows: [{ ...row, ...change }] }))
+      assert.equal(counts.report_rows.kept, 1, JSON.stringify(change))
+      assert.equal(counts.report_rows.updated, 0)
     }
     await assert.rejects(
       s.db.query(
         `update report_rows set commission_status = 'approved' where link_id = 'l_us' and date = '2026-03-06'`,
       ),
       /is paid by payout/,
+    )
+    await assert.rejects(
+      s.db.query(`update report_rows set commission_cents = 1 where link_id = 'l_us' and date = '2026-03-06'`),
+      /is paid by payout po_[0-9a-f]{32}/,
     )
     const after = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
     assert.deepEqual(after, paidRow, 'the row is as it was paid')
@@ -194,6 +198,9 @@ describe('payouts, lines and adjustments', () => {
       parseDataset({ ...dataset, report_rows: [{ ...row, commission_status: 'paid', clicks: 3 }] }),
     )
     assert.equal(counts.report_rows.updated, 1)
+    assert.equal(counts.report_rows.kept, undefined, 'the file said paid, with the same commission: nothing kept')
+    const clicked = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
+    assert.deepEqual([clicked.clicks, clicked.commission_status, clicked.commission], [3, 'paid', paidRow.commission])
   })
 
   test('restating paid rows: the next payout takes only the differences, chained before → after', async () => {

@@ -13,6 +13,8 @@ export interface SectionCounts {
   inserted: number
   updated: number
   unchanged: number
+  /** Report rows a payout paid whose status, commission or currency in the file differ: kept as paid. */
+  kept?: number
 }
 export type ImportCounts = Record<keyof Dataset, SectionCounts>
 
@@ -98,7 +100,33 @@ const TABLES: { [K in SectionName]: Table<Dataset[K][number]> } = {
     insertAs: { creator_id: 'l.creator_id', brand_id: 'p.brand_id', asin: 'p.asin' },
     join: 'join links l on l.id = u.link_id join products p on p.id = u.product_id',
     touch: true,
+    // A row a payout paid keeps what was paid (docs/payouts.md): re-importing an older export,
+    // or the demo's data, never sets it back to approved to be paid again. Its other fields
+    // import; migration 009 refuses the same change from any other writer.
+    updateAs: Object.fromEntries(
+      ['commission_status', 'commission_cents', 'currency'].map((c) => [
+        c,
+        `case when t.commission_status = 'paid' then t.${c} else excluded.${c} end`,
+      ]),
+    ),
   },
+}
+
+/** How many of these file rows are paid rows whose status, commission or currency differ. */
+async function paidKept(tx: Queryable, rows: Dataset['report_rows']): Promise<number> {
+  let kept = 0
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const [r] = await tx.query<{ n: number }>(
+      `select count(*)::int as n
+         from json_populate_recordset(null::report_rows, $1::json) u
+         join report_rows t on (t.date, t.link_id, t.product_id, t.marketplace) = (u.date, u.link_id, u.product_id, u.marketplace)
+        where t.commission_status = 'paid'
+          and (u.commission_status, u.commission_cents, u.currency) is distinct from (t.commission_status, t.commission_cents, t.currency)`,
+      [JSON.stringify(rows.slice(i, i + BATCH))],
+    )
+    kept += r!.n
+  }
+  return kept
 }
 
 /**
@@ -154,7 +182,11 @@ export async function importDataset(db: Db, ds: Dataset): Promise<ImportCounts> 
         const mark = await beginReportWrite(tx)
         await checkReferences(tx, ds)
         const counts = {} as ImportCounts
-        for (const name of Object.keys(TABLES) as SectionName[]) counts[name] = await upsert<object>(tx, name, ds[name])
+        for (const name of Object.keys(TABLES) as SectionName[]) {
+          const kept = name === 'report_rows' ? await paidKept(tx, ds.report_rows) : 0
+          counts[name] = await upsert<object>(tx, name, ds[name])
+          if (kept > 0) counts[name].kept = kept
+        }
         await recordEvents(tx, mark)
         return counts
       },

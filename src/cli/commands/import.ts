@@ -45,7 +45,8 @@ export function formatCounts(counts: ImportCounts): string {
   return Object.entries(counts)
     .map(
       ([section, c]) =>
-        `  ${section.padEnd(16)} ${n(c.inserted)} inserted ${n(c.updated)} updated ${n(c.unchanged)} unchanged`,
+        `  ${section.padEnd(16)} ${n(c.inserted)} inserted ${n(c.updated)} updated ${n(c.unchanged)} unchanged` +
+        (c.kept ? `\n  (${c.kept} paid report rows kept the status, commission and currency they were paid with)` : ''),
     )
     .join('\n')
 }
