@@ -4,6 +4,10 @@
 //
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the server
 //   BENCH_INGEST_ROWS  (default 1000000): report rows to generate
+//   BENCH_INGEST_BASE_ROWS (default 0): also ingest the same files into a second database
+//     already holding that many report rows (older dates, so none collides), side by side: the
+//     flatness ratio of issue 12 (target ≤ 1.2 at 10000000), and the upsert against the
+//     indexed-COPY floor in both. The fill takes about 6 min per 10M rows on 2 cores.
 //   BENCH_KEEP=1: keep the database and the files, to look at plans afterwards
 //
 // The ingest runs in a child process, so its peak RSS (getrusage maxrss) is the ingest's alone.
@@ -147,6 +151,51 @@ async function setup(url: string): Promise<void> {
   }
 }
 
+/**
+ * Fills report_rows with `total` rows of the same links and products on the days before the
+ * ingested files begin (one statement per ~1M rows), as years of history would: the rows the
+ * ingest then writes land in a table, and indexes, that size.
+ */
+async function fillBase(url: string, total: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const perDay = LINKS * 3
+  const days = Math.ceil(total / perDay)
+  const chunkDays = Math.max(1, Math.floor(1_000_000 / perDay))
+  const started = Date.now()
+  try {
+    // valid by construction: foreign-key triggers off for the fill, as npm run bench loads
+    await client.query('set session_replication_role = replica')
+    for (let from = 0; from < days; from += chunkDays) {
+      const to = Math.min(days, from + chunkDays) - 1
+      await client.query(
+        `insert into report_rows (date, link_id, product_id, creator_id, brand_id, asin, marketplace, currency,
+                                  sales_cents, commission_cents, commission_status, orders, units_sold, clicks,
+                                  detail_page_views, add_to_carts)
+         select date '2026-01-01' - 1 - d, l.id, p.id, l.creator_id, l.brand_id, p.asin, 'US', 'USD',
+                u * p.price_cents, u * 200, case when d > 60 then 'paid' else 'approved' end, u, u, 5 + u, 3 * u, 2 * u
+           from generate_series($1::int, $2::int) d
+          cross join links l
+          cross join generate_series(0, 2) h
+          cross join lateral (select 1 + (substr(l.id, 3)::int + d + h) % 4 as u) x
+           join products p on p.id = 'p_' || substr(l.brand_id, 4) || '_' ||
+                lpad(((substr(l.id, 3)::int % ${PRODUCTS_PER_BRAND} + h) % ${PRODUCTS_PER_BRAND})::text, 2, '0')
+          where (d * ${perDay})::bigint + substr(l.id, 3)::int * 3 + h < $3::bigint`,
+        [from, to, total],
+      )
+    }
+    await client.query('vacuum analyze report_rows')
+    await client.query('checkpoint')
+    const [{ n }] = (await client.query<{ n: string }>('select count(*) as n from report_rows')).rows as [{ n: string }]
+    console.log(
+      `  filled ${Number(n).toLocaleString('en-US')} base rows in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    )
+    return Number(n)
+  } finally {
+    await client.end()
+  }
+}
+
 /** Raw COPY of the staged rows into an unindexed table: the ceiling. */
 async function copyCeiling(url: string, path: string): Promise<number> {
   const client = new pg.Client({ connectionString: url })
@@ -169,23 +218,31 @@ const REPORT_COLUMNS =
   'date, link_id, product_id, marketplace, creator_id, brand_id, asin, currency, sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts'
 
 /**
- * The floor of any ingest into this schema: the report rows the ingest wrote, exported, then
- * COPYed straight back into the emptied report_rows with all its indexes and foreign keys.
+ * The floor of any ingest into this schema: the report rows the ingest wrote (those from the
+ * files' first day on; base rows are older), exported, removed, then COPYed straight back into
+ * report_rows with all its indexes and foreign keys.
  */
 async function indexedCopy(url: string, path: string): Promise<{ ms: number; rows: number }> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     const { createWriteStream: cws, createReadStream } = await import('node:fs')
+    const ingested = `date >= date '2026-01-01'`
     await pipeline(
       client.query(
         copyTo(
-          `copy (select ${REPORT_COLUMNS} from report_rows order by date, link_id, product_id, marketplace) to stdout`,
+          `copy (select ${REPORT_COLUMNS} from report_rows where ${ingested} order by date, link_id, product_id, marketplace) to stdout`,
         ),
       ),
       cws(path),
     )
-    await client.query('truncate report_rows cascade')
+    const [{ base }] = (
+      await client.query<{ base: boolean }>(`select exists (select 1 from report_rows where not (${ingested})) as base`)
+    ).rows as [{ base: boolean }]
+    if (base) {
+      await client.query(`delete from report_rows where ${ingested}`)
+      await client.query('vacuum report_rows')
+    } else await client.query('truncate report_rows cascade')
     const started = process.hrtime.bigint()
     await client.query('begin')
     const stream = client.query(copyFrom(`copy report_rows (${REPORT_COLUMNS}) from stdin`))
@@ -235,6 +292,9 @@ async function main() {
   if (process.argv[2] === '--child') return child(process.argv[3]!, process.argv.slice(4))
   const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   const total = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000)
+  const baseRows = Number(process.env.BENCH_INGEST_BASE_ROWS ?? 0)
+  if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
+    throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
   const url = new URL(admin)
   url.pathname = `/${name}`
@@ -281,12 +341,34 @@ async function main() {
       `  of which reading + mapping + COPY into staging alone: ${Math.round(stageRate).toLocaleString('en-US')} rows/s = ${(stageRate / ceiling).toFixed(2)} of the ceiling`,
     )
     const floor = await indexedCopy(url.toString(), join(dir, 'report_rows.copy'))
+    const upsertMs = s.phases.upsert ?? 0
     console.log(
-      `floor: raw COPY of the ${floor.rows.toLocaleString('en-US')} resulting report rows into the indexed report_rows (its indexes and foreign keys): ${(floor.ms / 1000).toFixed(2)} s; the ingest's upsert phase took ${((s.phases.upsert ?? 0) / 1000).toFixed(2)} s`,
+      `floor: raw COPY of the ${floor.rows.toLocaleString('en-US')} resulting report rows into the indexed report_rows (its indexes and foreign keys): ${(floor.ms / 1000).toFixed(2)} s; the ingest's upsert phase took ${(upsertMs / 1000).toFixed(2)} s = ${(floor.ms / upsertMs).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
     )
+
+    if (baseRows > 0) {
+      console.log(
+        `flatness: the same files into a database already holding ${baseRows.toLocaleString('en-US')} report rows`,
+      )
+      const based = new URL(url)
+      based.pathname = `/${name}_base`
+      await adminClient.query(`create database ${name}_base`)
+      await setup(based.toString())
+      await fillBase(based.toString(), baseRows)
+      const b = await runChild(based.toString(), files)
+      const bUpsert = b.summary.phases.upsert ?? 0
+      console.log(
+        `  ingest: ${(b.ms / 1000).toFixed(2)} s (empty database: ${(r.ms / 1000).toFixed(2)} s) = ${(b.ms / r.ms).toFixed(2)}× (target ≤ 1.2); phases ms ${JSON.stringify(b.summary.phases)}; peak RSS ${mb(b.maxRssBytes)}`,
+      )
+      const bFloor = await indexedCopy(based.toString(), join(dir, 'report_rows_base.copy'))
+      console.log(
+        `  floor: raw COPY of the ${bFloor.rows.toLocaleString('en-US')} rows back beside the base rows: ${(bFloor.ms / 1000).toFixed(2)} s; upsert ${(bUpsert / 1000).toFixed(2)} s = ${(bFloor.ms / bUpsert).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
+      )
+    }
   } finally {
     if (process.env.BENCH_KEEP) console.log(`kept database ${name} and files in ${dir} (BENCH_KEEP)`)
     else {
+      if (baseRows > 0) await adminClient.query(`drop database if exists ${name}_base with (force)`)
       await adminClient.query(`drop database if exists ${name} with (force)`)
       rmSync(dir, { recursive: true, force: true })
     }
