@@ -1,11 +1,35 @@
 // `csapi demo`: loads the generated demo dataset, issues one token per showcase account and
 // returns ready-to-paste curl commands.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Db } from '../db/index.js'
 import { importDataset } from '../dataset/import.js'
 import { addDays, today as currentDay } from '../domain/dates.js'
+import { ingestAmazonAttribution } from '../ingest/run.js'
+import { approveThrough } from '../settlement/approve.js'
+import { pay } from '../settlement/pay.js'
 import { createToken } from '../tokens/tokens.js'
+import type { Dataset } from '../dataset/types.js'
 import { generateDemoDataset, type DemoSize } from './generate.js'
 import { writeAmazonReports } from './amazon-reports.js'
+
+/**
+ * The money trail, so that /payouts, their lines and /adjustments answer with data: the demo's
+ * Amazon reports ingested (restating some approved and paid rows: adjustments), rows approved
+ * up to 30 days ago, and the showcase creator paid up to 45 days ago. Run again, it adds nothing.
+ */
+async function settleDemo(db: Db, dataset: Dataset, creator: string, today: string | undefined, end: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'csapi-demo-reports-'))
+  try {
+    writeAmazonReports(dataset, dir, { today: today ?? currentDay() })
+    await ingestAmazonAttribution(db, [dir])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  await approveThrough(db, addDays(end, -30))
+  return (await pay(db, creator, addDays(end, -45))).payouts.length
+}
 
 export async function runDemo(
   db: Db,
@@ -30,6 +54,8 @@ export async function runDemo(
   const end = dates[dates.length - 1] ?? currentDay()
   const start = addDays(end, -29)
   const rows = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0)
+  // with --amazon-reports the user runs the flow; without, the demo runs it
+  if (!opts.amazonReportsDir) await settleDemo(db, dataset, accounts.creator, opts.today, end)
   const u = opts.baseUrl
   return `Demo data (${opts.size}) loaded into ${db.description}: ${rows} records written, ${dataset.report_rows.length} report rows, in ${Date.now() - started} ms.
 
@@ -40,7 +66,13 @@ Tokens (shown once; new ones are issued on every run):
 
 Try:
   curl -s -H 'Authorization: Bearer ${tokens.creator}' '${u}/api/creator/v1/brands?limit=5'
-  curl -s -H 'Authorization: Bearer ${tokens.creator}' '${u}/api/creator/v1/reports?start=${start}&end=${end}&limit=3'
+  curl -s -H 'Authorization: Bearer ${tokens.creator}' '${u}/api/creator/v1/reports?start=${start}&end=${end}&limit=3'${
+    opts.amazonReportsDir
+      ? ''
+      : `
+  curl -s -H 'Authorization: Bearer ${tokens.creator}' '${u}/api/creator/v1/payouts?limit=3'
+  curl -s -H 'Authorization: Bearer ${tokens.creator}' '${u}/api/creator/v1/adjustments?limit=3'`
+  }
   curl -s -H 'Authorization: Bearer ${tokens.seller}' '${u}/api/seller/v1/products?brand_id=${brandId}&limit=3'
   curl -s -H 'Authorization: Bearer ${tokens.operator}' '${u}/api/seller/v1/products?brand_id=${brandId}'
 
