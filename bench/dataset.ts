@@ -3,6 +3,7 @@
 // the real schema, indexes and constraints are measured.
 import type { Db } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
+import { pay } from '../src/settlement/pay.js'
 import { createToken } from '../src/tokens/tokens.js'
 
 export interface DatasetSize {
@@ -37,6 +38,8 @@ export interface BenchIds {
   /** Filter values that select some of the big creator's rows. */
   filters: { brand_id: string; product_id: string; asin: string; link_id: string; marketplace: string }
   rowCounts: { total: number; big: number; typical: number }
+  /** The largest creator's largest payout: its id and how many lines it has. */
+  payout: { id: string; lines: number }
 }
 
 const log = (s: string) => process.stderr.write(`[dataset] ${s}\n`)
@@ -179,6 +182,19 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
     [BIG_CREATOR],
   )
   const seller = 'se_0001'
+  // a large payout: the first run pays the largest creator's approved rows (one payout per
+  // currency) through the project's own pay; later runs find it
+  const largest = () =>
+    db.query<{ id: string; lines: number }>(
+      `select id, line_count as lines from payouts where creator_id = $1 order by line_count desc, id limit 1`,
+      [BIG_CREATOR],
+    )
+  let [payout] = await largest()
+  if (!payout) {
+    await pay(db, BIG_CREATOR, YEAR_END)
+    ;[payout] = await largest()
+  }
+  if (!payout) throw new Error(`${BIG_CREATOR} has no approved rows to pay`)
   const token = async (accountId: string) =>
     (await createToken(db, { accountId, name: 'bench', expiresAt: null })).token
   return {
@@ -189,5 +205,6 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
     tokens: { big: await token(BIG_CREATOR), typical: await token(typical.creator_id), seller: await token(seller) },
     filters: pick[0]!,
     rowCounts: { total, big: bigCount, typical: typical.n },
+    payout,
   }
 }

@@ -35,9 +35,9 @@ export function summarize(f: RunFacts) {
     vs_offset_at_depth: deep?.vs_offset ?? null,
     vs_offset_at_10k: find('reports largest after 10k')?.vs_offset ?? null,
     min_reports_vs_ceiling_limit_100: vsCeiling((r) => r.name.startsWith('reports') && !r.name.includes('limit 500')),
-    min_reports_vs_ceiling_limit_500: Math.min(
-      ...results.filter((r) => r.name.includes('limit 500')).map((r) => r.reports_vs_ceiling!),
-    ),
+    min_reports_vs_ceiling_limit_500: vsCeiling((r) => r.name.startsWith('reports') && r.name.includes('limit 500')),
+    min_changes_vs_ceiling: vsCeiling((r) => r.name.startsWith('changes')),
+    min_payout_lines_vs_ceiling: vsCeiling((r) => r.name.startsWith('payout lines')),
     min_vs_postgraphile: Math.min(
       ...results.filter((r) => r.vs_postgraphile !== undefined).map((r) => r.vs_postgraphile!),
     ),
