@@ -27,12 +27,16 @@ export function portOrEnv(given: number | undefined, env: Record<string, string 
   return Number(raw)
 }
 
-/** "90d", "12h", "30m" → milliseconds. */
-export function duration(text: string): number {
-  const m = /^(\d+)([dhm])$/.exec(text)
-  if (!m || Number(m[1]) === 0) throw new InvalidArgumentError('--expires-in must look like 90d, 12h or 30m')
-  return Number(m[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm']
+/** A duration option, "90d", "12h", "30m" → milliseconds. */
+export function durationOf(flag: string) {
+  return (text: string): number => {
+    const m = /^(\d+)([dhm])$/.exec(text)
+    if (!m || Number(m[1]) === 0) throw new InvalidArgumentError(`${flag} must look like 90d, 12h or 30m`)
+    return Number(m[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm']
+  }
 }
+
+export const duration = durationOf('--expires-in')
 
 /** A calendar day, YYYY-MM-DD. */
 export function day(flag: string) {

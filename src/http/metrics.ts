@@ -130,12 +130,7 @@ export class Metrics {
 
   /** The delivery queue as the database holds it (every instance sees the same): read at most every 5 s. */
   private webhookQueueMetrics(registers: client.Registry[]) {
-    let cached: { at: number; value: Promise<WebhookQueue | null> } | null = null
-    const queue = (): Promise<WebhookQueue | null> => {
-      if (!cached || Date.now() - cached.at > 5_000)
-        cached = { at: Date.now(), value: webhookQueue(this.reads.reader()).catch(() => null) }
-      return cached.value
-    }
+    const queue = readAtMostEvery(5_000, () => webhookQueue(this.reads.reader()))
     const gauge = (name: string, help: string, pick: (q: WebhookQueue) => number) =>
       new client.Gauge({
         name,
@@ -166,12 +161,7 @@ export class Metrics {
    * database (ingest_runs), so the instance reports them. Read at most every 10 s.
    */
   private ingestMetrics(registers: client.Registry[]) {
-    let cached: { at: number; value: Promise<IngestTotals | null> } | null = null
-    const totals = (): Promise<IngestTotals | null> => {
-      if (!cached || Date.now() - cached.at > 10_000)
-        cached = { at: Date.now(), value: ingestTotals(this.reads.reader()).catch(() => null) }
-      return cached.value
-    }
+    const totals = readAtMostEvery(10_000, () => ingestTotals(this.reads.reader()))
     const counter = (name: string, help: string, pick: (t: IngestTotals) => number) =>
       new client.Counter({
         name,
@@ -241,6 +231,15 @@ interface WebhookQueue {
   pending: number
   oldestSeconds: number
   disabled: number
+}
+
+/** A figure read from the database at most every `ms` (scrapes in between share it); null if the read failed. */
+function readAtMostEvery<T>(ms: number, read: () => Promise<T>): () => Promise<T | null> {
+  let cached: { at: number; value: Promise<T | null> } | null = null
+  return () => {
+    if (!cached || Date.now() - cached.at > ms) cached = { at: Date.now(), value: read().catch(() => null) }
+    return cached.value
+  }
 }
 
 async function webhookQueue(db: Queryable): Promise<WebhookQueue> {

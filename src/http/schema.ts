@@ -211,8 +211,8 @@ export function PageOf<Items extends string, Item extends TSchema>(name: string,
 /** A date-time of the API: UTC, ISO 8601 with milliseconds (`2026-11-23T09:12:00.123Z`). */
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description })
 
-/** The SQL of a Timestamp: a timestamptz as ISO 8601 UTC text, whatever the session's time zone. */
-export const timestampSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+/** The SQL of a Timestamp (domain/dates.ts: the webhooks' event times use it too). */
+export { timestampSql } from '../domain/dates.js'
 
 /** The X-Request-Id header alone, for answers outside authentication (health checks). */
 export const PLAIN_HEADERS = REQUEST_ID

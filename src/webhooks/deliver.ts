@@ -6,6 +6,7 @@
 // operator told (log line, metric, `csapi webhooks list`).
 import type { Db } from '../db/index.js'
 import type { WebhookConfig } from '../config.js'
+import { timestampSql } from '../domain/dates.js'
 import { send, type Attempt } from './send.js'
 
 /** An event as the renderer needs it. */
@@ -60,7 +61,7 @@ const CLAIM = `update webhook_deliveries d
                  then array[e.secret, e.previous_secret] else array[e.secret] end as secrets`
 
 const EVENT = `select seq, id, account_id, type, data::text as data, feed_after, subject_id, body,
-       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+       ${timestampSql('created_at')} as created_at
   from webhook_events where seq = $1`
 
 const RECORD = `insert into webhook_attempts (delivery_id, attempt, started_at, duration_ms, http_status, error)

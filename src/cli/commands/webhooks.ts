@@ -1,6 +1,6 @@
 // `csapi webhooks add|list|remove|enable|rotate-secret|test|deliveries|replay`: the operator's
 // side of webhooks (docs/webhooks.md). Deliveries themselves run in `csapi serve`.
-import { Command, InvalidArgumentError } from 'commander'
+import { Command } from 'commander'
 import { loadConfig } from '../../config.js'
 import { recordTestEvent } from '../../events/record.js'
 import { AddressRefused, checkUrl } from '../../webhooks/address.js'
@@ -19,7 +19,7 @@ import {
 import { withDb } from '../db.js'
 import { Failure, UsageError } from '../errors.js'
 import { println, type Io } from '../io.js'
-import { integer } from '../options.js'
+import { durationOf, integer } from '../options.js'
 
 /** Turns the module's refusals into the command's failure message. */
 async function refusing<T>(fn: () => Promise<T>): Promise<T> {
@@ -29,12 +29,6 @@ async function refusing<T>(fn: () => Promise<T>): Promise<T> {
     if (err instanceof WebhookError || err instanceof AddressRefused) throw new Failure(err.message)
     throw err
   }
-}
-
-const seconds = (raw: string): number => {
-  const m = /^(\d+)([smhd])$/.exec(raw)
-  if (!m) throw new InvalidArgumentError('--overlap must look like 30m, 24h or 7d')
-  return Number(m[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[m[2] as 's' | 'm' | 'h' | 'd']
 }
 
 export function webhooksCommand(io: Io): Command {
@@ -95,11 +89,11 @@ export function webhooksCommand(io: Io): Command {
     .command('rotate-secret')
     .description('a new signing secret; the previous one also signs for the overlap')
     .argument('<endpoint_id>')
-    .option('--overlap <duration>', 'how long both secrets sign, e.g. 24h', seconds, 86_400)
+    .option('--overlap <duration>', 'how long both secrets sign, e.g. 24h', durationOf('--overlap'), 86_400_000)
     .action((id: string, opts: { overlap: number }) =>
       db(async (d) => {
-        const secret = await rotateSecret(d, id, opts.overlap)
-        println(io.stdout, `secret: ${secret}\n(both secrets sign for ${opts.overlap} s; then only this one)`)
+        const secret = await rotateSecret(d, id, opts.overlap / 1000)
+        println(io.stdout, `secret: ${secret}\n(both secrets sign for ${opts.overlap / 1000} s; then only this one)`)
       }),
     )
 
