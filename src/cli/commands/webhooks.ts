@@ -1,6 +1,6 @@
 // `csapi webhooks add|list|remove|enable|rotate-secret|test|deliveries|replay`: the operator's
 // side of webhooks (docs/webhooks.md). Deliveries themselves run in `csapi serve`.
-import { Command } from 'commander'
+import { Command, Option } from 'commander'
 import { loadConfig } from '../../config.js'
 import { recordTestEvent } from '../../events/record.js'
 import { AddressRefused, checkUrl } from '../../webhooks/address.js'
@@ -89,7 +89,11 @@ export function webhooksCommand(io: Io): Command {
     .command('rotate-secret')
     .description('a new signing secret; the previous one also signs for the overlap')
     .argument('<endpoint_id>')
-    .option('--overlap <duration>', 'how long both secrets sign, e.g. 24h', durationOf('--overlap'), 86_400_000)
+    .addOption(
+      new Option('--overlap <duration>', 'how long both secrets sign: 90d, 12h, 30m')
+        .argParser(durationOf('--overlap'))
+        .default(86_400_000, '24h'),
+    )
     .action((id: string, opts: { overlap: number }) =>
       db(async (d) => {
         const secret = await rotateSecret(d, id, opts.overlap / 1000)
@@ -149,7 +153,7 @@ export function webhooksCommand(io: Io): Command {
     .option('--endpoint <id>', 'to this endpoint only')
     .action((eventId: string | undefined, opts: { since?: string; endpoint?: string }) => {
       if ((eventId === undefined) === (opts.since === undefined))
-        throw new UsageError('give an event id or --since TIME, not both')
+        throw new UsageError('give either an event id or --since TIME')
       if (opts.since !== undefined && Number.isNaN(Date.parse(opts.since)))
         throw new UsageError(`--since must be a time like 2026-11-23T10:00:00Z (got "${opts.since}")`)
       return db(async (d) => {
