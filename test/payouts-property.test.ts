@@ -131,7 +131,7 @@ async function check() {
   assert.deepEqual(
     await q(`select r.id, r.commission_status, count(l.*) as lines from report_rows r
     left join payout_lines l on l.type = 'commission' and l.report_row_id = r.id
-    group by r.id having (r.commission_status = 'paid') <> (count(l.*) = 1) or count(l.*) > 1
+    group by r.id, r.creator_id having (r.commission_status = 'paid') <> (count(l.*) = 1) or count(l.*) > 1
         or bool_or(l.amount_cents <> r.commission_cents)`),
     [],
   )

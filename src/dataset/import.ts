@@ -100,6 +100,8 @@ const TABLES: { [K in SectionName]: Table<Dataset[K][number]> } = {
     insertAs: { creator_id: 'l.creator_id', brand_id: 'p.brand_id', asin: 'p.asin' },
     join: 'join links l on l.id = u.link_id join products p on p.id = u.product_id',
     touch: true,
+    // The natural key with its creator (migrations/011_creator_keys.sql).
+    conflict: () => '(date, link_id, product_id, marketplace, creator_id)',
     // A row a payout paid keeps what was paid (docs/payouts.md): re-importing an older export,
     // or the demo's data, never sets it back to approved to be paid again. Its other fields
     // import; migration 009 refuses the same change from any other writer.
