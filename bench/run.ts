@@ -66,6 +66,7 @@ async function measureAll(opts: Options, s: RunSettings, adminUrl: string, start
       ids,
       generationS: dataset.generationS,
       results: main.results,
+      skipped: main.skipped,
       peakRssMb: main.peakRssMb,
       scale,
       pglite,

@@ -2,6 +2,7 @@
 import type { BenchIds } from '../dataset.js'
 import type { Measure } from '../load.js'
 import { ratio, type Result, type ScaleResult } from '../result.js'
+import { FEED_DEPTH_PAIRS } from '../scenarios/changes.js'
 
 export interface RunFacts {
   quick: boolean
@@ -9,6 +10,8 @@ export interface RunFacts {
   ids: BenchIds
   generationS: number
   results: Result[]
+  /** Scenarios this dataset cannot hold (the whale's below 2.2M rows), with the reason. */
+  skipped: { name: string; reason: string }[]
   peakRssMb: number
   scale: { results: ScaleResult[]; generationS: number } | null
   pglite: { peakRssMb: number; generationS: number; rows: number } | null
@@ -23,6 +26,17 @@ const errorsOf = (r: Result) =>
   (r.db_ceiling?.errors ?? 0) +
   (r.http_ceiling?.errors ?? 0)
 
+/** Per limit, the feed's p99 after 100k and 1M changes ÷ the same creator's first page (target ≤ 1.2). */
+function changesDepth(results: Result[]) {
+  const out: Record<string, Record<string, number | null>> = {}
+  for (const pair of FEED_DEPTH_PAIRS) {
+    const deep = results.find((r) => r.name === pair.deep)
+    const first = results.find((r) => r.name === pair.first)
+    ;(out[`limit_${pair.limit}`] ??= {})[pair.key] = deep && first ? ratio(deep.p99_ms, first.p99_ms) : null
+  }
+  return out
+}
+
 export function summarize(f: RunFacts) {
   const { results, scale } = f
   const find = (n: string) => results.find((r) => r.name === n)
@@ -36,7 +50,9 @@ export function summarize(f: RunFacts) {
     vs_offset_at_10k: find('reports largest after 10k')?.vs_offset ?? null,
     min_reports_vs_ceiling_limit_100: vsCeiling((r) => r.name.startsWith('reports') && !r.name.includes('limit 500')),
     min_reports_vs_ceiling_limit_500: vsCeiling((r) => r.name.startsWith('reports') && r.name.includes('limit 500')),
-    min_changes_vs_ceiling: vsCeiling((r) => r.name.startsWith('changes')),
+    min_changes_vs_ceiling_limit_100: vsCeiling((r) => r.name.startsWith('changes') && r.name.endsWith('limit 100')),
+    min_changes_vs_ceiling_limit_500: vsCeiling((r) => r.name.startsWith('changes') && r.name.endsWith('limit 500')),
+    changes_depth_p99_ratio: changesDepth(results),
     min_payout_lines_vs_ceiling: vsCeiling((r) => r.name.startsWith('payout lines')),
     min_vs_postgraphile: Math.min(
       ...results.filter((r) => r.vs_postgraphile !== undefined).map((r) => r.vs_postgraphile!),
@@ -75,6 +91,7 @@ export function document(f: RunFacts, summary: Summary) {
     },
     summary,
     scale: scale?.results ?? null,
+    skipped: f.skipped,
     scenarios: f.results.map((r) => ({
       ...r,
       db_ceiling: strip(r.db_ceiling),
