@@ -1,7 +1,11 @@
 // latest.json: the settings, the dataset, the summary against the targets, and every scenario.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { BenchIds } from '../dataset.js'
 import type { Measure } from '../load.js'
+import { ROOT } from '../process.js'
 import { ratio, type Result, type ScaleResult } from '../result.js'
+import type { ReplicaRun } from '../runs/replica.js'
 import { FEED_DEPTH_PAIRS } from '../scenarios/changes.js'
 
 export interface RunFacts {
@@ -14,8 +18,61 @@ export interface RunFacts {
   skipped: { name: string; reason: string }[]
   peakRssMb: number
   scale: { results: ScaleResult[]; generationS: number } | null
+  replica: ReplicaRun | null
+  ingest: IngestFlatness
   pglite: { peakRssMb: number; generationS: number; rows: number } | null
   startedAt: number
+}
+
+export const INGEST_FLATNESS_FILE = 'bench/results/ingest-flatness.json'
+
+/**
+ * The ingest's flatness (issue 12): measured by `npm run bench:ingest` with
+ * BENCH_INGEST_BASE_ROWS (a 10M-row fill takes ~14 min, too long for every bench run), which
+ * writes INGEST_FLATNESS_FILE; copied here with when, at which commit and at which sizes it was
+ * measured, or the reason it is missing.
+ */
+export type IngestFlatness =
+  | {
+      source: string
+      measured_at: string
+      commit: string | null
+      ingested_rows: number
+      base_rows: number
+      /** The ingest's time into the table holding base_rows ÷ into the empty one (target ≤ 1.2). */
+      ratio: number
+      empty_s: number
+      based_s: number
+      /** The upsert's rate ÷ the indexed-COPY floor's, empty and based (target ≥ 0.8). */
+      upsert_vs_floor_empty: number
+      upsert_vs_floor_based: number
+    }
+  | { source: string; missing: string }
+
+export function readIngestFlatness(): IngestFlatness {
+  const path = join(ROOT, INGEST_FLATNESS_FILE)
+  const source = INGEST_FLATNESS_FILE
+  if (!existsSync(path)) {
+    return { source, missing: 'not measured yet: BENCH_INGEST_BASE_ROWS=10000000 npm run bench:ingest writes it' }
+  }
+  try {
+    const d = JSON.parse(readFileSync(path, 'utf8'))
+    const f = d.flatness
+    return {
+      source,
+      measured_at: d.generated_at,
+      commit: d.commit ?? null,
+      ingested_rows: d.generated_rows,
+      base_rows: f.base_rows,
+      ratio: f.ratio,
+      empty_s: f.empty_s,
+      based_s: f.based_s,
+      upsert_vs_floor_empty: f.upsert_vs_floor_empty,
+      upsert_vs_floor_based: f.upsert_vs_floor_based,
+    }
+  } catch (err) {
+    return { source, missing: `unreadable: ${(err as Error).message}` }
+  }
 }
 
 const errorsOf = (r: Result) =>
@@ -38,7 +95,7 @@ function changesDepth(results: Result[]) {
 }
 
 export function summarize(f: RunFacts) {
-  const { results, scale } = f
+  const { results, scale, replica } = f
   const find = (n: string) => results.find((r) => r.name === n)
   const first = find('reports largest limit 100')
   const deep = find('reports largest after 100k')
@@ -59,10 +116,19 @@ export function summarize(f: RunFacts) {
     ),
     p99_full_vs_1m: scale ? Object.fromEntries(scale.results.map((r) => [r.name, r.p99_full_vs_small])) : null,
     max_p99_full_vs_1m: scale ? Math.max(...scale.results.map((r) => r.p99_full_vs_small)) : null,
+    replica_rps_vs_primary: replica
+      ? Object.fromEntries(replica.results.map((r) => [r.name, r.rps_replica_vs_primary]))
+      : null,
+    min_replica_rps_vs_primary: replica ? Math.min(...replica.results.map((r) => r.rps_replica_vs_primary)) : null,
+    max_replica_p99_vs_primary: replica ? Math.max(...replica.results.map((r) => r.p99_replica_vs_primary)) : null,
+    replica_basebackup_s: replica?.basebackup_s ?? null,
+    ingest_flatness: f.ingest,
     peak_rss_mb: f.peakRssMb,
     pglite_peak_rss_mb: f.pglite?.peakRssMb ?? null,
     errors_total:
-      results.reduce((n, r) => n + errorsOf(r), 0) + (scale?.results.reduce((n, r) => n + r.errors, 0) ?? 0),
+      results.reduce((n, r) => n + errorsOf(r), 0) +
+      (scale?.results.reduce((n, r) => n + r.errors, 0) ?? 0) +
+      (replica?.results.reduce((n, r) => n + r.primary.errors + r.replica.errors, 0) ?? 0),
   }
 }
 
@@ -91,6 +157,7 @@ export function document(f: RunFacts, summary: Summary) {
     },
     summary,
     scale: scale?.results ?? null,
+    replica: f.replica,
     skipped: f.skipped,
     scenarios: f.results.map((r) => ({
       ...r,
