@@ -2,7 +2,7 @@
 // from an earlier run with the right size, and dropped by whoever prepared them.
 import pg from 'pg'
 import { openDb } from '../src/db/index.js'
-import { datasetSize, generate } from './dataset.js'
+import { datasetSize, generate, WHALE_CREATOR, whaleRows } from './dataset.js'
 import { log } from './log.js'
 
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -31,14 +31,17 @@ async function withAdmin<T>(adminUrl: string, fn: (admin: pg.Client) => Promise<
   }
 }
 
-/** Report rows in a kept database, or -1 when it has no dataset. */
-async function reportRows(url: string): Promise<number> {
+/** Report rows in a kept database, and its whale's; -1 when it has no dataset. */
+async function reportRows(url: string): Promise<{ n: number; whale: number }> {
   const db = await openDb(url, { poolSize: 1 })
   try {
-    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from report_rows`)
-    return row!.n
+    const [row] = await db.query<{ n: number; whale: number }>(
+      `select count(*)::int as n, count(*) filter (where creator_id = $1)::int as whale from report_rows`,
+      [WHALE_CREATOR],
+    )
+    return row!
   } catch {
-    return -1
+    return { n: -1, whale: 0 }
   } finally {
     await db.close()
   }
@@ -58,11 +61,14 @@ export async function prepareDatabase(adminUrl: string, name: string, rows: numb
     return (r.rowCount ?? 0) > 0
   })
   if (reuse && exists) {
-    const n = await reportRows(url)
-    if (Math.abs(n - rows) < rows * 0.01) {
+    const { n, whale } = await reportRows(url)
+    // a dataset kept from before the whale existed is generated again, so that it has one
+    if (Math.abs(n - rows) < rows * 0.01 && whale === whaleRows(rows)) {
       log(`reusing ${name} (${n} report rows)`)
       return handle(0)
     }
+    if (Math.abs(n - rows) < rows * 0.01)
+      log(`not reusing ${name}: its whale has ${whale} rows, not ${whaleRows(rows)}`)
   }
   await withAdmin(adminUrl, async (a) => {
     await a.query(`drop database if exists ${name} with (force)`)

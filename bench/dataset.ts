@@ -25,6 +25,22 @@ export function bigCreatorRows(total: number): number {
   return Math.max(Math.round(total * 0.011), 110_000)
 }
 
+/**
+ * The feed's whale: one creator with more than 1M rows, so that the changes feed can be read
+ * after 1,000,000 of one creator's changes (the feed is per creator). Its links (WHALE_LINKS,
+ * WHALE_K rows each, one marketplace per link, at most one row per day) are added after the
+ * regular links, and its rows are taken out of the total the other creators share. It exists
+ * only when it would hold at most half of the rows (at 10M: 11%); smaller datasets (the quick
+ * run's 1M) have none, and the scenarios that need it are skipped with the reason.
+ */
+export const WHALE_CREATOR = 'cr_whale'
+const WHALE_LINKS = 3100
+const WHALE_K = 355
+export const WHALE_ROWS = WHALE_LINKS * WHALE_K // 1,100,500
+export function whaleRows(total: number): number {
+  return total >= 2 * WHALE_ROWS ? WHALE_ROWS : 0
+}
+
 export const YEAR_START = '2025-01-01'
 export const YEAR_END = '2025-12-31'
 const DAYS = 365
@@ -35,6 +51,8 @@ export interface BenchIds {
   seller: string
   sellerBrand: string
   tokens: { big: string; typical: string; seller: string }
+  /** The feed's whale (WHALE_CREATOR), or null when the dataset has none. */
+  whale: { creator: string; rows: number; token: string } | null
   /** Filter values that select some of the big creator's rows. */
   filters: { brand_id: string; product_id: string; asin: string; link_id: string; marketplace: string }
   rowCounts: { total: number; big: number; typical: number }
@@ -56,6 +74,7 @@ export async function generate(db: Db, size: DatasetSize): Promise<void> {
   await db.exec(`set session_replication_role = replica`)
   await db.exec(`set maintenance_work_mem = '512MB'`)
   const p = (n: number) => String(Math.trunc(n)) // sizes are our own integers, never user input
+  const whale = whaleRows(size.reportRows)
 
   await db.exec(`
     insert into brands (id, name, status, description, website, discoverable, ads_connected)
@@ -65,9 +84,12 @@ export async function generate(db: Db, size: DatasetSize): Promise<void> {
       from generate_series(1, ${p(size.brands)}) i;
 
     insert into accounts (id, role, name)
-    select 'cr_' || lpad(i::text, 5, '0'), 'creator', 'Creator ' || i from generate_series(1, ${p(size.creators)}) i
+    select 'cr_' || lpad(i::text, 5, '0'), 'creator', 'Creator ' || i
+      from generate_series(1, ${p(size.creators)}) i
     union all
-    select 'se_' || lpad(i::text, 4, '0'), 'seller', 'Seller ' || i from generate_series(1, ${p(size.brands)}) i;
+    select 'se_' || lpad(i::text, 4, '0'), 'seller', 'Seller ' || i from generate_series(1, ${p(size.brands)}) i
+    union all
+    select '${WHALE_CREATOR}', 'creator', 'The feed whale' where ${whale > 0};
 
     insert into brand_access (account_id, brand_id)
     select 'se_' || lpad(i::text, 4, '0'), 'br_' || lpad(i::text, 4, '0') from generate_series(1, ${p(size.brands)}) i;
@@ -83,32 +105,41 @@ export async function generate(db: Db, size: DatasetSize): Promise<void> {
       join marketplaces m on m.position = 1 + i % 23;
 
     insert into partnerships (creator_id, brand_id, status)
-    select 'cr_' || lpad(c::text, 5, '0'), 'br_' || lpad((1 + (c * 7 + k * 53) % ${p(size.brands)})::text, 4, '0'),
+    select 'cr_' || lpad(c::text, 5, '0'),
+           'br_' || lpad((1 + (c * 7 + k * 53) % ${p(size.brands)})::text, 4, '0'),
            (array['approved', 'pending', 'approved', 'suspended', 'rejected'])[k]
       from generate_series(1, ${p(size.creators)}) c, generate_series(1, 5) k;
   `)
   await db.query(`select refresh_brand_aggregates(array(select id from brands))`)
 
-  // Links: the largest creator owns the first ${BIG_LINKS}; the rest are spread, unevenly, over the others.
-  // bench_links.k is how many report rows each link gets (mean chosen to reach the total).
+  // Links: the largest creator owns the first ${BIG_LINKS}; the rest are spread, unevenly, over the
+  // others; the whale's, when there is one, come after them. bench_links.k is how many report rows
+  // each link gets (mean chosen to reach the total).
   const big = bigCreatorRows(size.reportRows)
   const others = size.links - BIG_LINKS
-  const meanK = (size.reportRows - big) / others
+  const meanK = (size.reportRows - big - whale) / others
   const bigK = Math.ceil(big / BIG_LINKS)
   await db.exec(`
     create table bench_links as
     select n, 'ln_' || lpad(n::text, 6, '0') as id,
            case when n <= ${BIG_LINKS} then '${BIG_CREATOR}'
                 -- skewed: lower-numbered creators own more links (the most about 0.6% of them)
-                else 'cr_' || lpad((2 + floor(${p(size.creators - 1)} * power(((n::bigint * 104729 + 12345) % 99991) / 99991.0, 1.5)))::int::text, 5, '0') end as creator_id,
+                when n > ${p(size.links)} then '${WHALE_CREATOR}'
+                else 'cr_' || lpad((2 + floor(${p(size.creators - 1)}
+                       * power(((n::bigint * 104729 + 12345) % 99991) / 99991.0, 1.5)))::int::text, 5, '0')
+           end as creator_id,
            'pr_' || lpad((1 + (n * 7) % ${p(size.products)})::text, 6, '0') as product_id,
            case when n <= ${BIG_LINKS} then ${p(bigK)}
+                when n > ${p(size.links)} then ${WHALE_K}
                 -- uneven link sizes: from a quarter to 1.75 times the mean
-                else least(${DAYS * 23}, greatest(1, round(${meanK} * (0.25 + 1.5 * ((n * 7919) % 1000) / 1000.0))))::int end as k
-      from generate_series(1, ${p(size.links)}) n;
+                else least(${DAYS * 23},
+                           greatest(1, round(${meanK} * (0.25 + 1.5 * ((n * 7919) % 1000) / 1000.0))))::int
+           end as k
+      from generate_series(1, ${p(size.links + (whale > 0 ? WHALE_LINKS : 0))}) n;
 
     insert into links (id, creator_id, brand_id, product_id, tracking_id, short_url, destination_url)
-    select l.id, l.creator_id, p.brand_id, l.product_id, case when l.n % 3 = 0 then '' else 'tag-' || l.n end,
+    select l.id, l.creator_id, p.brand_id, l.product_id,
+           case when l.n % 3 = 0 then '' else 'tag-' || l.n end,
            'https://amzn.to/' || l.id, p.detail_page_url || '?tag=' || l.creator_id
       from bench_links l join products p on p.id = l.product_id;
   `)
@@ -117,7 +148,8 @@ export async function generate(db: Db, size: DatasetSize): Promise<void> {
   // rebuild them from their own definitions afterwards: same indexes, built in one pass.
   const indexes = await db.query<{ name: string; def: string; constraint: string | null }>(`
     select i.relname as name, pg_get_indexdef(i.oid) as def,
-           (select pg_get_constraintdef(c.oid) from pg_constraint c where c.conindid = i.oid and c.contype = 'u') as constraint
+           (select pg_get_constraintdef(c.oid) from pg_constraint c
+             where c.conindid = i.oid and c.contype = 'u') as constraint
       from pg_index x join pg_class i on i.oid = x.indexrelid
      where x.indrelid = 'report_rows'::regclass and not x.indisprimary`)
   for (const ix of indexes) {
@@ -127,7 +159,7 @@ export async function generate(db: Db, size: DatasetSize): Promise<void> {
 
   // Slot j of link n (0 <= j < k) lands on day (j + n) mod 365 and marketplace
   // (j div 365 + n) mod 23: unique per (date, link, marketplace) by construction.
-  const rounds = Math.ceil(Math.max(bigK, meanK * 1.75) / DAYS)
+  const rounds = Math.ceil(Math.max(bigK, meanK * 1.75, whale > 0 ? WHALE_K : 0) / DAYS)
   const tLoad = Date.now()
   for (let d = 0; d < DAYS; d++) {
     await db.exec(`
@@ -135,7 +167,8 @@ export async function generate(db: Db, size: DatasetSize): Promise<void> {
         sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts)
       select date '${YEAR_START}' + ${d}, l.id, l.product_id, l.creator_id, p.brand_id, p.asin, m.code, m.currency,
              s.sales, s.sales * (300 + s.h % 700) / 10000,
-             case when ${d} < 240 then 'paid' when ${d} < 330 then 'approved' when s.h % 50 = 0 then 'reversed' else 'pending' end,
+             case when ${d} < 240 then 'paid' when ${d} < 330 then 'approved'
+                  when s.h % 50 = 0 then 'reversed' else 'pending' end,
              s.h % 5, s.h % 7, 10 + s.h % 300, 5 + s.h % 120, s.h % 40
         from bench_links l
         join generate_series(0, ${rounds - 1}) r on r * ${DAYS} + ((${d} - l.n) % ${DAYS} + ${DAYS}) % ${DAYS} < l.k
@@ -167,9 +200,10 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
   )
   const total = counts.reduce((s, c) => s + c.n, 0)
   // Typical: the median creator among those with more than one full 500-row page.
-  const full = counts.filter((c) => c.n > 600 && c.creator_id !== BIG_CREATOR)
+  const full = counts.filter((c) => c.n > 600 && c.creator_id !== BIG_CREATOR && c.creator_id !== WHALE_CREATOR)
   const typical = full[Math.floor(full.length / 2)] ?? counts[Math.floor(counts.length / 2)]!
   const bigCount = counts.find((c) => c.creator_id === BIG_CREATOR)?.n ?? 0
+  const whaleCount = counts.find((c) => c.creator_id === WHALE_CREATOR)?.n ?? 0
   const pick = await db.query<{
     brand_id: string
     product_id: string
@@ -203,6 +237,7 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
     seller,
     sellerBrand: 'br_0001',
     tokens: { big: await token(BIG_CREATOR), typical: await token(typical.creator_id), seller: await token(seller) },
+    whale: whaleCount > 0 ? { creator: WHALE_CREATOR, rows: whaleCount, token: await token(WHALE_CREATOR) } : null,
     filters: pick[0]!,
     rowCounts: { total, big: bigCount, typical: typical.n },
     payout,

@@ -1,6 +1,6 @@
 // `npm run bench:ingest`: ingests 1M generated Amazon Attribution rows on PostgreSQL and puts
 // the rate beside the ceiling of a raw COPY of the same rows into an unindexed table, measured
-// in the same run. Everything happens in a throwaway database that is dropped at the end.
+// in the same run. Everything happens in throwaway databases that are dropped at the end.
 //
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the server
 //   BENCH_INGEST_ROWS  (default 1000000): report rows to generate
@@ -8,11 +8,16 @@
 //     already holding that many report rows (older dates, so none collides), side by side: the
 //     flatness ratio of issue 12 (target ≤ 1.2 at 10000000), and the upsert against the
 //     indexed-COPY floor in both. The fill takes about 6 min per 10M rows on 2 cores.
-//   BENCH_KEEP=1: keep the database and the files, to look at plans afterwards
+//   BENCH_INGEST_WITHOUT_FEED=1: also ingest the same files into a database without the changes
+//     feed's write side (withoutFeed below), right after the ingest with it: what the feed costs
+//     an ingest (issue 13).
+//   BENCH_KEEP=1: keep the databases and the files, to look at plans afterwards
 //
+// The figures are written to bench/results/ingest.json, and a run with BENCH_INGEST_BASE_ROWS
+// also to bench/results/ingest-flatness.json, which `npm run bench` copies into latest.json.
 // The ingest runs in a child process, so its peak RSS (getrusage maxrss) is the ingest's alone.
-import { spawn } from 'node:child_process'
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,6 +30,7 @@ import { migrate } from '../src/db/migrate.js'
 import { ingestAmazonAttribution, stageTuples } from '../src/ingest/run.js'
 import { copyText } from '../src/ingest/session.js'
 import { STAGE_COLUMNS, STAGE_TYPES } from '../src/ingest/sql.js'
+import { ROOT } from './process.js'
 
 const BRANDS = 100
 const PRODUCTS_PER_BRAND = 40
@@ -80,11 +86,15 @@ async function generate(dir: string, total: number): Promise<{ files: string[]; 
         const sales = String(units * price)
         const halo = h > 0
         const metrics = halo
-          ? `"brandHaloDetailPageViewsClicks14d":"${units * 3}","brandHaloAttributedAddToCartClicks14d":"${units * 2}","brandHaloAttributedPurchases14d":"${units}","brandHaloUnitsSold14d":"${units}","brandHaloAttributedSales14d":"${sales}"`
-          : `"attributedDetailPageViewsClicks14d":"${units * 3}","attributedAddToCartClicks14d":"${units * 2}","attributedPurchases14d":"${units}","unitsSold14d":"${units}","attributedSales14d":"${sales}"`
+          ? `"brandHaloDetailPageViewsClicks14d":"${units * 3}",` +
+            `"brandHaloAttributedAddToCartClicks14d":"${units * 2}","brandHaloAttributedPurchases14d":"${units}",` +
+            `"brandHaloUnitsSold14d":"${units}","brandHaloAttributedSales14d":"${sales}"`
+          : `"attributedDetailPageViewsClicks14d":"${units * 3}","attributedAddToCartClicks14d":"${units * 2}",` +
+            `"attributedPurchases14d":"${units}","unitsSold14d":"${units}","attributedSales14d":"${sales}"`
         page.push(
-          `{"date":"${yyyymmdd(d)}","advertiserName":"Brand ${b}","campaignId":${5550000000 + b},"adGroupId":${AD_GROUP_BASE + i},` +
-            `"productAsin":"${asin(b, k)}","productName":"Product ${b}-${k}","brandName":"Brand ${b}","marketplace":"AMAZON.COM",` +
+          `{"date":"${yyyymmdd(d)}","advertiserName":"Brand ${b}","campaignId":${5550000000 + b},` +
+            `"adGroupId":${AD_GROUP_BASE + i},"productAsin":"${asin(b, k)}","productName":"Product ${b}-${k}",` +
+            `"brandName":"Brand ${b}","marketplace":"AMAZON.COM",` +
             `"productConversionType":"${halo ? 'Brand Halo' : 'Promoted'}",${metrics}}`,
         )
         written++
@@ -126,17 +136,21 @@ async function setup(url: string): Promise<void> {
   try {
     await migrate(db)
     await db.exec(`
-      insert into accounts (id, role, name) select 'cr_' || lpad(i::text, 4, '0'), 'creator', 'Creator ' || i from generate_series(0, ${CREATORS - 1}) i;
-      insert into brands (id, name, status) select 'br_' || lpad(b::text, 3, '0'), 'Brand ' || b, 'active' from generate_series(0, ${BRANDS - 1}) b;
+      insert into accounts (id, role, name)
+        select 'cr_' || lpad(i::text, 4, '0'), 'creator', 'Creator ' || i from generate_series(0, ${CREATORS - 1}) i;
+      insert into brands (id, name, status)
+        select 'br_' || lpad(b::text, 3, '0'), 'Brand ' || b, 'active' from generate_series(0, ${BRANDS - 1}) b;
       insert into products (id, brand_id, asin, title, status, country_code, currency, price_cents,
                             commission_type, commission_rate_bps, commission_flat_cents, commission_currency)
         select 'p_' || lpad(b::text, 3, '0') || '_' || lpad(k::text, 2, '0'), 'br_' || lpad(b::text, 3, '0'),
-               'B0' || lpad(b::text, 3, '0') || lpad(k::text, 5, '0'), 'Product ' || b || '-' || k, 'active', 'US', 'USD', 1999 + k * 100,
+               'B0' || lpad(b::text, 3, '0') || lpad(k::text, 5, '0'), 'Product ' || b || '-' || k, 'active', 'US',
+               'USD', 1999 + k * 100,
                case when k % 2 = 0 then 'percentage' else 'flat' end, case when k % 2 = 0 then 1000 end,
                case when k % 2 = 1 then 150 end, case when k % 2 = 1 then 'USD' end
           from generate_series(0, ${BRANDS - 1}) b, generate_series(0, ${PRODUCTS_PER_BRAND - 1}) k;
       insert into links (id, creator_id, brand_id, product_id, short_url, destination_url, amazon_ad_group_id)
-        select 'l_' || lpad(i::text, 5, '0'), 'cr_' || lpad((i % ${CREATORS})::text, 4, '0'), 'br_' || lpad((i % ${BRANDS})::text, 3, '0'),
+        select 'l_' || lpad(i::text, 5, '0'), 'cr_' || lpad((i % ${CREATORS})::text, 4, '0'),
+               'br_' || lpad((i % ${BRANDS})::text, 3, '0'),
                'p_' || lpad((i % ${BRANDS})::text, 3, '0') || '_' || lpad((i % ${PRODUCTS_PER_BRAND})::text, 2, '0'),
                'https://go.example.link/' || i, 'https://www.amazon.com/dp/x', (${AD_GROUP_BASE} + i)::text
           from generate_series(0, ${LINKS - 1}) i;
@@ -156,7 +170,7 @@ async function setup(url: string): Promise<void> {
  * ingested files begin (one statement per ~1M rows), as years of history would: the rows the
  * ingest then writes land in a table, and indexes, that size.
  */
-async function fillBase(url: string, total: number): Promise<number> {
+async function fillBase(url: string, total: number): Promise<{ rows: number; seconds: number }> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const perDay = LINKS * 3
@@ -187,10 +201,9 @@ async function fillBase(url: string, total: number): Promise<number> {
     await client.query('vacuum analyze report_rows')
     await client.query('checkpoint')
     const [{ n }] = (await client.query<{ n: string }>('select count(*) as n from report_rows')).rows as [{ n: string }]
-    console.log(
-      `  filled ${Number(n).toLocaleString('en-US')} base rows in ${((Date.now() - started) / 1000).toFixed(0)} s`,
-    )
-    return Number(n)
+    const seconds = Math.round((Date.now() - started) / 1000)
+    console.log(`  filled ${Number(n).toLocaleString('en-US')} base rows in ${seconds} s`)
+    return { rows: Number(n), seconds }
   } finally {
     await client.end()
   }
@@ -215,7 +228,8 @@ async function copyCeiling(url: string, path: string): Promise<number> {
 }
 
 const REPORT_COLUMNS =
-  'date, link_id, product_id, marketplace, creator_id, brand_id, asin, currency, sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts'
+  'date, link_id, product_id, marketplace, creator_id, brand_id, asin, currency, sales_cents, commission_cents, ' +
+  'commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts'
 
 /**
  * The floor of any ingest into this schema: the report rows the ingest wrote (those from the
@@ -231,7 +245,8 @@ async function indexedCopy(url: string, path: string): Promise<{ ms: number; row
     await pipeline(
       client.query(
         copyTo(
-          `copy (select ${REPORT_COLUMNS} from report_rows where ${ingested} order by date, link_id, product_id, marketplace) to stdout`,
+          `copy (select ${REPORT_COLUMNS} from report_rows where ${ingested}
+                  order by date, link_id, product_id, marketplace) to stdout`,
         ),
       ),
       cws(path),
@@ -287,89 +302,251 @@ function runChild(
 }
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`
+const sec = (ms: number) => Math.round(ms / 10) / 100
+const rowsOf = (n: number) => n.toLocaleString('en-US')
+type Ingested = Awaited<ReturnType<typeof runChild>>
+
+/**
+ * The changes feed's write side (migrations/007_report_changes.sql), removed from a database
+ * after its migrations, for the ingest "without the feed" (BENCH_INGEST_WITHOUT_FEED):
+ * - the index report_rows_changes_idx (creator_id, change_seq): one more index entry per row
+ *   written, the feed's main cost;
+ * - change_seq's default nextval('report_rows_change_seq'): one sequence call per inserted row.
+ *   The column itself stays, with a constant default: the ingest's upsert names it
+ *   (`do update set … change_seq = nextval(…)`, src/ingest/sql.ts), so without it the ingest
+ *   would not run. Its 8 bytes per row stay too (a NULL instead would cost the same here: every
+ *   other column is NOT NULL, so a null bitmap would grow each row's header from 24 to 32 bytes);
+ * - the statement trigger that takes the writers' advisory lock for any writer of report rows;
+ * - the row trigger renumbering a row on an update that does not set change_seq itself (its
+ *   WHEN clause is checked for each updated row);
+ * - links' trigger renumbering a link's rows when its fields change (not fired by an ingest).
+ * What stays: the sequence (the ingest reads where it stands, src/events/record.ts, and calls it
+ * for rows it updates; an ingest into new dates updates none), and the lock the ingest takes
+ * itself through beginReportWrite (once per transaction; it also orders the webhook events).
+ */
+const WITHOUT_FEED = `
+  drop trigger report_rows_writers_lock on report_rows;
+  drop trigger report_rows_changed on report_rows;
+  drop trigger links_report_fields_changed on links;
+  drop index report_rows_changes_idx;
+  alter table report_rows alter column change_seq set default 0;`
+
+async function withoutFeed(url: string): Promise<void> {
+  const db = await openDb(url)
+  try {
+    await db.exec(WITHOUT_FEED)
+    await db.exec('analyze')
+  } finally {
+    await db.close()
+  }
+}
+
+async function checkpoint(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query('checkpoint')
+  } finally {
+    await client.end()
+  }
+}
+
+function commit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+  } catch {
+    return null
+  }
+}
+
+const ingestFigures = (r: Ingested, rows: number) => ({
+  s: sec(r.ms),
+  rows_per_s: Math.round(rows / (r.ms / 1000)),
+  phases_ms: r.summary.phases,
+  peak_rss_mb: Math.round(r.maxRssBytes / 1048576),
+  inserted: r.summary.reportRows.inserted,
+  updated: r.summary.reportRows.updated,
+})
 
 async function main() {
   if (process.argv[2] === '--child') return child(process.argv[3]!, process.argv.slice(4))
+  const startedAt = Date.now()
   const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
   const total = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000)
   const baseRows = Number(process.env.BENCH_INGEST_BASE_ROWS ?? 0)
+  const noFeed = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_FEED ?? '')
   if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
     throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
-  const url = new URL(admin)
-  url.pathname = `/${name}`
+  const dbUrl = (db: string) => {
+    const u = new URL(admin)
+    u.pathname = `/${db}`
+    return u.toString()
+  }
+  const url = dbUrl(name)
   const dir = mkdtempSync(join(tmpdir(), 'csapi-bench-ingest-'))
   const adminClient = new pg.Client({ connectionString: admin })
   await adminClient.connect()
+  const created = [name]
   await adminClient.query(`create database ${name}`)
   try {
-    console.log(`bench:ingest — ${total.toLocaleString('en-US')} rows, database ${name}, files in ${dir}`)
+    console.log(`bench:ingest — ${rowsOf(total)} rows, database ${name}, files in ${dir}`)
     let t = Date.now()
     const { files, rows } = await generate(dir, total)
     const bytes = files.reduce((n, f) => n + statSync(f).size, 0)
     console.log(
-      `generated ${rows.toLocaleString('en-US')} rows (${mb(bytes)}: JSON pages + CSV) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+      `generated ${rowsOf(rows)} rows (${mb(bytes)}: JSON pages + CSV) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     )
     const copyPath = join(dir, 'stage.copy')
     await copyTextFile(files, copyPath)
-    await setup(url.toString())
+    await setup(url)
+    // the database without the feed is made now, so that its ingest can follow the one with it
+    const noFeedUrl = dbUrl(`${name}_nofeed`)
+    if (noFeed) {
+      created.push(`${name}_nofeed`)
+      await adminClient.query(`create database ${name}_nofeed`)
+      await setup(noFeedUrl)
+      await withoutFeed(noFeedUrl)
+    }
 
-    const ceilingMs = await copyCeiling(url.toString(), copyPath)
+    const ceilingMs = await copyCeiling(url, copyPath)
     const ceiling = rows / (ceilingMs / 1000)
     console.log(
-      `ceiling: raw COPY of the same ${rows.toLocaleString('en-US')} rows (${mb(statSync(copyPath).size)} of COPY text) into an unindexed table: ${(ceilingMs / 1000).toFixed(2)} s = ${Math.round(ceiling).toLocaleString('en-US')} rows/s`,
+      `ceiling: raw COPY of the same ${rowsOf(rows)} rows (${mb(statSync(copyPath).size)} of COPY text) into an ` +
+        `unindexed table: ${(ceilingMs / 1000).toFixed(2)} s = ${rowsOf(Math.round(ceiling))} rows/s`,
     )
 
+    // with the comparison, both ingests start from a checkpoint: neither pays for the other's writes
+    if (noFeed) await checkpoint(url)
     t = Date.now()
-    const r = await runChild(url.toString(), files)
+    const r = await runChild(url, files)
     const rate = rows / (r.ms / 1000)
     const s = r.summary
     console.log(
-      `ingest: csapi ingest amazon-attribution (read + map + COPY to staging + upsert into indexed report_rows) ${(r.ms / 1000).toFixed(2)} s = ${Math.round(rate).toLocaleString('en-US')} rows/s`,
+      `ingest: csapi ingest amazon-attribution (read + map + COPY to staging + upsert into indexed report_rows) ` +
+        `${(r.ms / 1000).toFixed(2)} s = ${rowsOf(Math.round(rate))} rows/s`,
     )
     console.log(
-      `  report rows ${s.reportRows.inserted} inserted, ${s.reportRows.updated} updated; ${s.unplaced.reduce((n, u) => n + u.count, 0)} unplaceable; phases ms ${JSON.stringify(s.phases)}`,
+      `  report rows ${s.reportRows.inserted} inserted, ${s.reportRows.updated} updated; ` +
+        `${s.unplaced.reduce((n, u) => n + u.count, 0)} unplaceable; phases ms ${JSON.stringify(s.phases)}`,
     )
     console.log(`  peak RSS of the ingest process: ${mb(r.maxRssBytes)} (limit 250 MB)`)
-    const again = await runChild(url.toString(), files)
+
+    let withoutFeedResult = null
+    if (noFeed) {
+      await checkpoint(noFeedUrl)
+      const n = await runChild(noFeedUrl, files)
+      const upsert = s.phases.upsert ?? 0
+      const nUpsert = n.summary.phases.upsert ?? 0
+      withoutFeedResult = {
+        removed: [
+          'report_rows_changes_idx',
+          "change_seq's nextval default (now 0)",
+          'report_rows_writers_lock trigger',
+          'report_rows_changed trigger',
+          'links_report_fields_changed trigger',
+        ],
+        with_feed_s: sec(r.ms),
+        without_feed_s: sec(n.ms),
+        with_vs_without: Math.round((r.ms / n.ms) * 100) / 100,
+        with_feed_upsert_s: sec(upsert),
+        without_feed_upsert_s: sec(nUpsert),
+        upsert_with_vs_without: nUpsert > 0 ? Math.round((upsert / nUpsert) * 100) / 100 : null,
+        without_feed: ingestFigures(n, rows),
+      }
+      console.log(
+        `without the feed (its index, triggers and change_seq's nextval removed): the same ingest ` +
+          `${(n.ms / 1000).toFixed(2)} s against ${(r.ms / 1000).toFixed(2)} s with it: with ÷ without = ` +
+          `${withoutFeedResult.with_vs_without}×; upsert phase ${(nUpsert / 1000).toFixed(2)} s against ` +
+          `${(upsert / 1000).toFixed(2)} s = ${withoutFeedResult.upsert_with_vs_without}×; ` +
+          `phases ms ${JSON.stringify(n.summary.phases)}`,
+      )
+    }
+
+    const again = await runChild(url, files)
     console.log(
-      `  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s; phases ms ${JSON.stringify(again.summary.phases)}`,
+      `  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ` +
+        `${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s; ` +
+        `phases ms ${JSON.stringify(again.summary.phases)}`,
     )
     console.log(`ratio ingest / raw COPY ceiling: ${(rate / ceiling).toFixed(2)} (target ≥ 0.5)`)
     const stageRate = rows / ((s.phases.stage ?? 0) / 1000)
     console.log(
-      `  of which reading + mapping + COPY into staging alone: ${Math.round(stageRate).toLocaleString('en-US')} rows/s = ${(stageRate / ceiling).toFixed(2)} of the ceiling`,
+      `  of which reading + mapping + COPY into staging alone: ${rowsOf(Math.round(stageRate))} rows/s = ` +
+        `${(stageRate / ceiling).toFixed(2)} of the ceiling`,
     )
-    const floor = await indexedCopy(url.toString(), join(dir, 'report_rows.copy'))
+    const floor = await indexedCopy(url, join(dir, 'report_rows.copy'))
     const upsertMs = s.phases.upsert ?? 0
     console.log(
-      `floor: raw COPY of the ${floor.rows.toLocaleString('en-US')} resulting report rows into the indexed report_rows (its indexes and foreign keys): ${(floor.ms / 1000).toFixed(2)} s; the ingest's upsert phase took ${(upsertMs / 1000).toFixed(2)} s = ${(floor.ms / upsertMs).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
+      `floor: raw COPY of the ${rowsOf(floor.rows)} resulting report rows into the indexed report_rows ` +
+        `(its indexes and foreign keys): ${(floor.ms / 1000).toFixed(2)} s; the ingest's upsert phase took ` +
+        `${(upsertMs / 1000).toFixed(2)} s = ${(floor.ms / upsertMs).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
     )
 
+    let flatness = null
     if (baseRows > 0) {
-      console.log(
-        `flatness: the same files into a database already holding ${baseRows.toLocaleString('en-US')} report rows`,
-      )
-      const based = new URL(url)
-      based.pathname = `/${name}_base`
+      console.log(`flatness: the same files into a database already holding ${rowsOf(baseRows)} report rows`)
+      const based = dbUrl(`${name}_base`)
+      created.push(`${name}_base`)
       await adminClient.query(`create database ${name}_base`)
-      await setup(based.toString())
-      await fillBase(based.toString(), baseRows)
-      const b = await runChild(based.toString(), files)
+      await setup(based)
+      const fill = await fillBase(based, baseRows)
+      const b = await runChild(based, files)
       const bUpsert = b.summary.phases.upsert ?? 0
       console.log(
-        `  ingest: ${(b.ms / 1000).toFixed(2)} s (empty database: ${(r.ms / 1000).toFixed(2)} s) = ${(b.ms / r.ms).toFixed(2)}× (target ≤ 1.2); phases ms ${JSON.stringify(b.summary.phases)}; peak RSS ${mb(b.maxRssBytes)}`,
+        `  ingest: ${(b.ms / 1000).toFixed(2)} s (empty database: ${(r.ms / 1000).toFixed(2)} s) = ` +
+          `${(b.ms / r.ms).toFixed(2)}× (target ≤ 1.2); phases ms ${JSON.stringify(b.summary.phases)}; ` +
+          `peak RSS ${mb(b.maxRssBytes)}`,
       )
-      const bFloor = await indexedCopy(based.toString(), join(dir, 'report_rows_base.copy'))
+      const bFloor = await indexedCopy(based, join(dir, 'report_rows_base.copy'))
       console.log(
-        `  floor: raw COPY of the ${bFloor.rows.toLocaleString('en-US')} rows back beside the base rows: ${(bFloor.ms / 1000).toFixed(2)} s; upsert ${(bUpsert / 1000).toFixed(2)} s = ${(bFloor.ms / bUpsert).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
+        `  floor: raw COPY of the ${rowsOf(bFloor.rows)} rows back beside the base rows: ` +
+          `${(bFloor.ms / 1000).toFixed(2)} s; upsert ${(bUpsert / 1000).toFixed(2)} s = ` +
+          `${(bFloor.ms / bUpsert).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
       )
+      flatness = {
+        base_rows: fill.rows,
+        fill_s: fill.seconds,
+        empty_s: sec(r.ms),
+        based_s: sec(b.ms),
+        ratio: Math.round((b.ms / r.ms) * 100) / 100,
+        upsert_vs_floor_empty: Math.round((floor.ms / upsertMs) * 100) / 100,
+        upsert_vs_floor_based: Math.round((bFloor.ms / bUpsert) * 100) / 100,
+        floor_empty_s: sec(floor.ms),
+        floor_based_s: sec(bFloor.ms),
+        based: ingestFigures(b, rows),
+      }
     }
+
+    const doc = {
+      generated_at: new Date().toISOString(),
+      commit: commit(),
+      node: process.version,
+      settings: { rows: total, base_rows: baseRows, without_feed: noFeed },
+      generated_rows: rows,
+      ceiling: { s: sec(ceilingMs), rows_per_s: Math.round(ceiling) },
+      ingest: ingestFigures(r, rows),
+      ingest_vs_ceiling: Math.round((rate / ceiling) * 100) / 100,
+      rerun: {
+        s: sec(again.ms),
+        inserted: again.summary.reportRows.inserted,
+        updated: again.summary.reportRows.updated,
+      },
+      floor: { s: sec(floor.ms), rows: floor.rows, upsert_vs_floor: Math.round((floor.ms / upsertMs) * 100) / 100 },
+      flatness,
+      without_feed: withoutFeedResult,
+      total_s: Math.round((Date.now() - startedAt) / 1000),
+    }
+    const out = join(ROOT, 'bench/results')
+    mkdirSync(out, { recursive: true })
+    const json = JSON.stringify(doc, null, 2) + '\n'
+    writeFileSync(join(out, 'ingest.json'), json)
+    if (flatness) writeFileSync(join(out, 'ingest-flatness.json'), json)
+    console.log(`results in bench/results/ingest.json${flatness ? ' and ingest-flatness.json' : ''}`)
   } finally {
-    if (process.env.BENCH_KEEP) console.log(`kept database ${name} and files in ${dir} (BENCH_KEEP)`)
+    if (process.env.BENCH_KEEP) console.log(`kept databases ${created.join(', ')} and files in ${dir} (BENCH_KEEP)`)
     else {
-      if (baseRows > 0) await adminClient.query(`drop database if exists ${name}_base with (force)`)
-      await adminClient.query(`drop database if exists ${name} with (force)`)
+      for (const db of created.reverse()) await adminClient.query(`drop database if exists ${db} with (force)`)
       rmSync(dir, { recursive: true, force: true })
     }
     await adminClient.end()

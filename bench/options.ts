@@ -14,6 +14,9 @@ export interface Options {
   skipPglite: boolean
   skipScale: boolean
   scale: boolean
+  skipReplica: boolean
+  replica: boolean
+  allowReplication: boolean
   cpuProf: boolean
   /** Substring of scenario names; a run with it writes latest.{json,md} only. */
   only: string | undefined
@@ -38,6 +41,9 @@ export const USAGE = `usage: npm run bench -- [options]
   --skip-pglite        no PGlite run
   --skip-scale         no 1M twin in a full run
   --scale              the 1M twin in any run
+  --skip-replica       no streaming-replica run in a full run
+  --replica            the streaming-replica run in any run (reports pages from a replica beside the primary)
+  --allow-replication  let scripts/pg-replica.sh add a replication line to a local primary's pg_hba.conf
   --database NAME      database name (default $BENCH_DATABASE_NAME or csapi_bench)
 environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, a superuser)`
 
@@ -80,6 +86,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
         'skip-pglite': { type: 'boolean', default: false },
         'skip-scale': { type: 'boolean', default: false },
         scale: { type: 'boolean', default: false },
+        'skip-replica': { type: 'boolean', default: false },
+        replica: { type: 'boolean', default: false },
+        'allow-replication': { type: 'boolean', default: false },
         'cpu-prof': { type: 'boolean', default: false },
         only: { type: 'string' },
         database: { type: 'string' },
@@ -103,6 +112,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
     skipPglite: values['skip-pglite'],
     skipScale: values['skip-scale'],
     scale: values.scale,
+    skipReplica: values['skip-replica'],
+    replica: values.replica,
+    allowReplication: values['allow-replication'],
     cpuProf: values['cpu-prof'],
     only: values.only,
     database: databaseName(values.database ?? env.BENCH_DATABASE_NAME ?? 'csapi_bench'),

@@ -10,9 +10,10 @@ import { prepareIds, type BenchIds } from './dataset.js'
 import { log } from './log.js'
 import { parseOptions, USAGE, UsageError, type Options } from './options.js'
 import { writeReports } from './report/write.js'
-import type { RunFacts } from './report/document.js'
+import { readIngestFlatness, type RunFacts } from './report/document.js'
 import { measurePglite } from './runs/pglite.js'
 import { measurePostgres } from './runs/postgres.js'
+import { measureReplica, replicaProblem } from './runs/replica.js'
 import { measureScale } from './runs/scale.js'
 import { runSettings, type RunSettings } from './runs/settings.js'
 import { buildOurs } from './servers/ours.js'
@@ -30,6 +31,20 @@ async function scaleRun(opts: Options, s: RunSettings, adminUrl: string, full: D
     }
   } catch (err) {
     log(`1M twin run failed: ${(err as Error).stack ?? err}`)
+    return null
+  }
+}
+
+/** A full run, or --replica; not with --skip-replica. */
+const wantReplica = (opts: Options) => (opts.rows >= 10_000_000 || opts.replica) && !opts.skipReplica
+
+/** The replica run; a failure is logged, not fatal to the rest. */
+async function replicaRun(opts: Options, s: RunSettings, adminUrl: string, ids: BenchIds) {
+  if (!wantReplica(opts)) return null
+  try {
+    return await measureReplica(s, adminUrl, opts.database, ids, opts.allowReplication)
+  } catch (err) {
+    log(`replica run failed: ${(err as Error).stack ?? err}`)
     return null
   }
 }
@@ -53,6 +68,8 @@ async function measureAll(opts: Options, s: RunSettings, adminUrl: string, start
     }
     const wantScale = (opts.rows >= 10_000_000 || opts.scale) && !opts.skipScale && !opts.only
     const scale = wantScale ? await scaleRun(opts, s, adminUrl, dataset, ids) : null
+    // after the twin is dropped: pg_basebackup copies the whole cluster
+    const replica = await replicaRun(opts, s, adminUrl, ids)
     // The embedded run is reported beside; its failure is reported, not fatal to the rest.
     const pglite = opts.skipPglite
       ? null
@@ -66,8 +83,11 @@ async function measureAll(opts: Options, s: RunSettings, adminUrl: string, start
       ids,
       generationS: dataset.generationS,
       results: main.results,
+      skipped: main.skipped,
       peakRssMb: main.peakRssMb,
       scale,
+      replica,
+      ingest: readIngestFlatness(),
       pglite,
       startedAt,
     }
@@ -105,6 +125,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const problems = describeProblems(await checkPrerequisites(env.PATH ?? '', adminUrl))
   if (problems) {
     process.stderr.write(problems)
+    return 2
+  }
+  const replicaRefused = wantReplica(opts) ? await replicaProblem(adminUrl, opts.allowReplication) : null
+  if (replicaRefused) {
+    process.stderr.write(`bench: ${replicaRefused}\n`)
     return 2
   }
   const startedAt = Date.now()

@@ -1,7 +1,12 @@
 // latest.json: the settings, the dataset, the summary against the targets, and every scenario.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { BenchIds } from '../dataset.js'
 import type { Measure } from '../load.js'
+import { ROOT } from '../process.js'
 import { ratio, type Result, type ScaleResult } from '../result.js'
+import type { ReplicaRun } from '../runs/replica.js'
+import { FEED_DEPTH_PAIRS } from '../scenarios/changes.js'
 
 export interface RunFacts {
   quick: boolean
@@ -9,10 +14,65 @@ export interface RunFacts {
   ids: BenchIds
   generationS: number
   results: Result[]
+  /** Scenarios this dataset cannot hold (the whale's below 2.2M rows), with the reason. */
+  skipped: { name: string; reason: string }[]
   peakRssMb: number
   scale: { results: ScaleResult[]; generationS: number } | null
+  replica: ReplicaRun | null
+  ingest: IngestFlatness
   pglite: { peakRssMb: number; generationS: number; rows: number } | null
   startedAt: number
+}
+
+export const INGEST_FLATNESS_FILE = 'bench/results/ingest-flatness.json'
+
+/**
+ * The ingest's flatness (issue 12): measured by `npm run bench:ingest` with
+ * BENCH_INGEST_BASE_ROWS (a 10M-row fill takes ~14 min, too long for every bench run), which
+ * writes INGEST_FLATNESS_FILE; copied here with when, at which commit and at which sizes it was
+ * measured, or the reason it is missing.
+ */
+export type IngestFlatness =
+  | {
+      source: string
+      measured_at: string
+      commit: string | null
+      ingested_rows: number
+      base_rows: number
+      /** The ingest's time into the table holding base_rows ÷ into the empty one (target ≤ 1.2). */
+      ratio: number
+      empty_s: number
+      based_s: number
+      /** The upsert's rate ÷ the indexed-COPY floor's, empty and based (target ≥ 0.8). */
+      upsert_vs_floor_empty: number
+      upsert_vs_floor_based: number
+    }
+  | { source: string; missing: string }
+
+export function readIngestFlatness(): IngestFlatness {
+  const path = join(ROOT, INGEST_FLATNESS_FILE)
+  const source = INGEST_FLATNESS_FILE
+  if (!existsSync(path)) {
+    return { source, missing: 'not measured yet: BENCH_INGEST_BASE_ROWS=10000000 npm run bench:ingest writes it' }
+  }
+  try {
+    const d = JSON.parse(readFileSync(path, 'utf8'))
+    const f = d.flatness
+    return {
+      source,
+      measured_at: d.generated_at,
+      commit: d.commit ?? null,
+      ingested_rows: d.generated_rows,
+      base_rows: f.base_rows,
+      ratio: f.ratio,
+      empty_s: f.empty_s,
+      based_s: f.based_s,
+      upsert_vs_floor_empty: f.upsert_vs_floor_empty,
+      upsert_vs_floor_based: f.upsert_vs_floor_based,
+    }
+  } catch (err) {
+    return { source, missing: `unreadable: ${(err as Error).message}` }
+  }
 }
 
 const errorsOf = (r: Result) =>
@@ -23,8 +83,19 @@ const errorsOf = (r: Result) =>
   (r.db_ceiling?.errors ?? 0) +
   (r.http_ceiling?.errors ?? 0)
 
+/** Per limit, the feed's p99 after 100k and 1M changes ÷ the same creator's first page (target ≤ 1.2). */
+function changesDepth(results: Result[]) {
+  const out: Record<string, Record<string, number | null>> = {}
+  for (const pair of FEED_DEPTH_PAIRS) {
+    const deep = results.find((r) => r.name === pair.deep)
+    const first = results.find((r) => r.name === pair.first)
+    ;(out[`limit_${pair.limit}`] ??= {})[pair.key] = deep && first ? ratio(deep.p99_ms, first.p99_ms) : null
+  }
+  return out
+}
+
 export function summarize(f: RunFacts) {
-  const { results, scale } = f
+  const { results, scale, replica } = f
   const find = (n: string) => results.find((r) => r.name === n)
   const first = find('reports largest limit 100')
   const deep = find('reports largest after 100k')
@@ -36,17 +107,28 @@ export function summarize(f: RunFacts) {
     vs_offset_at_10k: find('reports largest after 10k')?.vs_offset ?? null,
     min_reports_vs_ceiling_limit_100: vsCeiling((r) => r.name.startsWith('reports') && !r.name.includes('limit 500')),
     min_reports_vs_ceiling_limit_500: vsCeiling((r) => r.name.startsWith('reports') && r.name.includes('limit 500')),
-    min_changes_vs_ceiling: vsCeiling((r) => r.name.startsWith('changes')),
+    min_changes_vs_ceiling_limit_100: vsCeiling((r) => r.name.startsWith('changes') && r.name.endsWith('limit 100')),
+    min_changes_vs_ceiling_limit_500: vsCeiling((r) => r.name.startsWith('changes') && r.name.endsWith('limit 500')),
+    changes_depth_p99_ratio: changesDepth(results),
     min_payout_lines_vs_ceiling: vsCeiling((r) => r.name.startsWith('payout lines')),
     min_vs_postgraphile: Math.min(
       ...results.filter((r) => r.vs_postgraphile !== undefined).map((r) => r.vs_postgraphile!),
     ),
     p99_full_vs_1m: scale ? Object.fromEntries(scale.results.map((r) => [r.name, r.p99_full_vs_small])) : null,
     max_p99_full_vs_1m: scale ? Math.max(...scale.results.map((r) => r.p99_full_vs_small)) : null,
+    replica_rps_vs_primary: replica
+      ? Object.fromEntries(replica.results.map((r) => [r.name, r.rps_replica_vs_primary]))
+      : null,
+    min_replica_rps_vs_primary: replica ? Math.min(...replica.results.map((r) => r.rps_replica_vs_primary)) : null,
+    max_replica_p99_vs_primary: replica ? Math.max(...replica.results.map((r) => r.p99_replica_vs_primary)) : null,
+    replica_basebackup_s: replica?.basebackup_s ?? null,
+    ingest_flatness: f.ingest,
     peak_rss_mb: f.peakRssMb,
     pglite_peak_rss_mb: f.pglite?.peakRssMb ?? null,
     errors_total:
-      results.reduce((n, r) => n + errorsOf(r), 0) + (scale?.results.reduce((n, r) => n + r.errors, 0) ?? 0),
+      results.reduce((n, r) => n + errorsOf(r), 0) +
+      (scale?.results.reduce((n, r) => n + r.errors, 0) ?? 0) +
+      (replica?.results.reduce((n, r) => n + r.primary.errors + r.replica.errors, 0) ?? 0),
   }
 }
 
@@ -75,6 +157,8 @@ export function document(f: RunFacts, summary: Summary) {
     },
     summary,
     scale: scale?.results ?? null,
+    replica: f.replica,
+    skipped: f.skipped,
     scenarios: f.results.map((r) => ({
       ...r,
       db_ceiling: strip(r.db_ceiling),

@@ -1,6 +1,7 @@
 // latest.md: the scenarios as a Markdown table, the 1M twin's table, and the summary.
 import type { Measure } from '../load.js'
 import type { Result, ScaleResult } from '../result.js'
+import type { ReplicaRun } from '../runs/replica.js'
 import type { Summary } from './document.js'
 
 const HEAD = [
@@ -61,9 +62,31 @@ function scaleTable(scale: ScaleResult[]): string {
   )
 }
 
-export function markdown(results: Result[], scale: ScaleResult[] | null, summary: Summary): string {
+function replicaTable(replica: ReplicaRun): string {
+  const lines = replica.results.map(
+    (r) =>
+      `| ${r.name} | ${r.replica.rps} | ${r.primary.rps} | ${r.rps_replica_vs_primary} | ${r.replica.p99_ms} | ` +
+      `${r.primary.p99_ms} | ${r.p99_replica_vs_primary} |`,
+  )
+  return (
+    `\n\nThe reports pages from a streaming replica and from the primary, back to back (pg_basebackup of ` +
+    `${(replica.cluster_bytes / 1e9).toFixed(2)} GB: ${replica.basebackup_s} s; reads while measured: ` +
+    `${JSON.stringify(replica.reads)}):\n\n` +
+    '| scenario | req/s replica | req/s primary | replica ÷ primary | p99 ms replica | p99 ms primary | ' +
+    'replica ÷ primary |\n|---|---|---|---|---|---|---|\n' +
+    lines.join('\n')
+  )
+}
+
+export function markdown(
+  results: Result[],
+  scale: ScaleResult[] | null,
+  replica: ReplicaRun | null,
+  summary: Summary,
+): string {
   const items = Object.entries(summary).map(
     ([k, v]) => `- ${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`,
   )
-  return `${table(results)}${scale ? scaleTable(scale) : ''}\n\n${items.join('\n')}\n`
+  const extra = `${scale ? scaleTable(scale) : ''}${replica ? replicaTable(replica) : ''}`
+  return `${table(results)}${extra}\n\n${items.join('\n')}\n`
 }

@@ -46,7 +46,7 @@ export function writeReports(f: RunFacts, rows: number, partial: boolean) {
   writeFileSync(join(ROOT, 'bench/results/latest.json'), json)
   // kept per size too, so that a quick run does not hide the last full one
   if (!partial) writeFileSync(join(ROOT, `bench/results/${rows >= 10_000_000 ? 'full' : 'quick'}.json`), json)
-  const md = markdown(f.results, f.scale?.results ?? null, summary)
+  const md = markdown(f.results, f.scale?.results ?? null, f.replica, summary)
   writeFileSync(join(ROOT, 'bench/results/latest.md'), md)
   const millions = (f.ids.rowCounts.total / 1e6).toFixed(1)
   const title = `Reports page latency vs depth (${millions}M rows, ${f.settings.connections} connections)`

@@ -29,8 +29,9 @@ export async function measurePostgres(s: RunSettings, databaseUrl: string, ids: 
   try {
     const postgraphile = await startPostgraphile(databaseUrl, s.pool)
     try {
-      const results = await withBaseline(s, databaseUrl, ids, db, ours, postgraphile)
-      return { results, peakRssMb: peakRssMb(ours.pid) }
+      const skipped: { name: string; reason: string }[] = []
+      const results = await withBaseline(s, databaseUrl, ids, db, ours, postgraphile, skipped)
+      return { results, skipped, peakRssMb: peakRssMb(ours.pid) }
     } finally {
       await postgraphile.stop()
     }
@@ -47,10 +48,11 @@ async function withBaseline(
   db: Db,
   ours: Server,
   postgraphile: Server,
+  skipped: { name: string; reason: string }[],
 ): Promise<Result[]> {
   const port = await freePort()
   const bases = { ours: ours.base, postgraphile: postgraphile.base, baseline: `http://127.0.0.1:${port}` }
-  const scenarios = await buildScenarios({ ids, bases, db, extraDepths: EXTRA_DEPTHS }, s.only)
+  const scenarios = await buildScenarios({ ids, bases, db, extraDepths: EXTRA_DEPTHS, skipped }, s.only)
   const bodies: Record<string, string> = {}
   for (const [i, sc] of scenarios.entries()) {
     const res = await fetch(sc.ours.url, { headers: sc.ours.headers ?? {} })

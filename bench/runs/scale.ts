@@ -22,8 +22,7 @@ async function idsOf(url: string): Promise<BenchIds> {
 }
 
 async function reportScenarios(ids: BenchIds, server: Server): Promise<Scenario[]> {
-  const all = await buildScenarios({ ids, bases: { ours: server.base }, db: null, extraDepths: [] })
-  return all.filter((sc) => sc.group === 'reports')
+  return buildScenarios({ ids, bases: { ours: server.base }, db: null, extraDepths: [] }, undefined, ['reports'])
 }
 
 /** Both datasets exist: the full one (with its ids) and the twin at `smallUrl`. */

@@ -37,11 +37,15 @@ export interface Context {
   db: Db | null
   /** Depths measured for the plot only, beyond the reports group's own. */
   extraDepths: number[]
+  /** Where the scenarios skipped on this dataset are listed, with their reasons (latest.json). */
+  skipped?: { name: string; reason: string }[]
 }
 
 /** One scenario by name; it is built (cursors walked, SQL recorded) only if it is kept. */
 export interface Entry {
   name: string
+  /** Why the scenario cannot run on this dataset: it is skipped, with this reason printed. */
+  skip?: string
   build(): Promise<Scenario>
 }
 
