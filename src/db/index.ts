@@ -272,6 +272,19 @@ function describePostgres(url: string): string {
   }
 }
 
+// what pg, pg-pool and PGlite say when the connection, not the statement, failed
+const CONNECTION_LOST = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error',
+    'PGlite is closed',
+    'Query read timeout',
+    'Cannot use a pool after calling end',
+  ].join('|'),
+  'i',
+)
+
 /**
  * Whether an error means the database cannot serve now (down, unreachable, restarting,
  * pool exhausted or a statement timed out) rather than a bug: such requests get 503.
@@ -289,8 +302,6 @@ export function isUnavailable(err: unknown): boolean {
     code === '57014' || // statement timeout / query cancelled
     code === '53300' || // too many connections
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Query read timeout|Cannot use a pool after calling end/i.test(
-      message,
-    )
+    CONNECTION_LOST.test(message)
   )
 }

@@ -17,7 +17,10 @@ const schema = {
   tags: ['creator'],
   summary: 'List adjustments',
   description:
-    "Restatements of this creator's report rows that were already approved or paid, in the order they were found: the row stays as approved or paid, and the difference is settled by the next payout. status=unsettled lists what the next payout will take; status=settled what payouts took (with the payout id).",
+    "Restatements of this creator's report rows that were already approved or paid, in the " +
+    'order they were found: the row stays as approved or paid, and the difference is settled ' +
+    'by the next payout. status=unsettled lists what the next payout will take; ' +
+    'status=settled what payouts took (with the payout id).',
   querystring: Type.Object(
     {
       status: Type.Optional(

@@ -33,7 +33,8 @@ export const Adjustment = named(
     },
     {
       description:
-        'A restatement of a row already approved or paid: the row stays as it was paid, the difference goes to a payout',
+        'A restatement of a row already approved or paid: the row stays as it was paid, the ' +
+        'difference goes to a payout',
     },
   ),
 )

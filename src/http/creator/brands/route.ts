@@ -16,7 +16,9 @@ const schema = {
   tags: ['creator'],
   summary: 'List discoverable brands',
   description:
-    'Brands discoverable by the creator token owner: every active, discoverable brand, plus every brand this creator has a partnership record with, whatever the status of either. Ordered by id (byte order), ascending; stable across pages.',
+    'Brands discoverable by the creator token owner: every active, discoverable brand, plus ' +
+    'every brand this creator has a partnership record with, whatever the status of either. ' +
+    'Ordered by id (byte order), ascending; stable across pages.',
   querystring: Type.Object({ limit: Limit(25, 100), cursor: Type.Optional(Cursor) }, { additionalProperties: false }),
   response: { 200: Ok(BrandPage, 'A page of brands'), ...listErrors() },
 }

@@ -21,7 +21,10 @@ const schema = {
   tags: ['creator'],
   summary: 'List the lines of a payout',
   description:
-    "Every line of one of this creator's payouts, in line order: the commission of each report row it paid (by date, link, product and marketplace), then each adjustment it settled (in the order found). The lines add up to the payout's amounts to the cent. Another creator's payout id and an unknown one both give 404 not_found.",
+    "Every line of one of this creator's payouts, in line order: the commission of each " +
+    'report row it paid (by date, link, product and marketplace), then each adjustment it ' +
+    "settled (in the order found). The lines add up to the payout's amounts to the cent. " +
+    "Another creator's payout id and an unknown one both give 404 not_found.",
   params: Type.Object({ payout_id: Type.String({ maxLength: 256, description: 'A payout id, po_…' }) }),
   querystring: Type.Object({ limit: Limit(100, 500), cursor: Type.Optional(Cursor) }, { additionalProperties: false }),
   response: { 200: Ok(PayoutLinePage, 'A page of payout lines'), ...listErrors({ 404: ['not_found'] }) },

@@ -11,7 +11,8 @@ export const PayoutLine = named(
       line_no: Type.Integer({
         minimum: 1,
         description:
-          'Position in the payout: commission lines by date, link, product and marketplace, then adjustment lines in the order they were found',
+          'Position in the payout: commission lines by date, link, product and marketplace, then ' +
+          'adjustment lines in the order they were found',
       }),
       type: Type.Union([Type.Literal('commission'), Type.Literal('adjustment')], {
         description: "commission: a report row's commission; adjustment: a restatement's difference",

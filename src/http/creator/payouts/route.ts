@@ -17,7 +17,10 @@ const schema = {
   tags: ['creator'],
   summary: 'List payouts',
   description:
-    'The payouts made to this creator, newest first, one per payment and currency. Each says what it paid in commission (report rows) and in adjustments (restatements of rows already approved or paid); GET /api/creator/v1/payouts/{payout_id}/lines lists what it covered.',
+    'The payouts made to this creator, newest first, one per payment and currency. Each says ' +
+    'what it paid in commission (report rows) and in adjustments (restatements of rows ' +
+    'already approved or paid); GET /api/creator/v1/payouts/{payout_id}/lines lists what it ' +
+    'covered.',
   querystring: Type.Object({ limit: Limit(25, 100), cursor: Type.Optional(Cursor) }, { additionalProperties: false }),
   response: { 200: Ok(PayoutPage, 'A page of payouts'), ...listErrors() },
 }

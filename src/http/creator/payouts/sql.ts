@@ -55,8 +55,8 @@ export interface PayoutRow {
   created_at: string
 }
 
-const PAYOUT_ROW = `select id, creator_id, currency, amount_cents::int, commission_cents::int, adjustment_cents::int, line_count,
-       to_char(through, 'YYYY-MM-DD') as through, ${timestampSql('created_at')} as created_at
+const PAYOUT_ROW = `select id, creator_id, currency, amount_cents::int, commission_cents::int, adjustment_cents::int,
+       line_count, to_char(through, 'YYYY-MM-DD') as through, ${timestampSql('created_at')} as created_at
   from payouts`
 
 /** The operator's view (`csapi payouts list`): the newest payouts, of one creator or of all. */

@@ -17,7 +17,9 @@ const schema = {
   tags: ['seller'],
   summary: 'List the brands granted to the account',
   description:
-    'Brands whose products this seller or operator token owner may read with GET /api/seller/v1/products, whatever their status. Ordered by id (byte order), ascending; stable across pages.',
+    'Brands whose products this seller or operator token owner may read with GET ' +
+    '/api/seller/v1/products, whatever their status. Ordered by id (byte order), ascending; ' +
+    'stable across pages.',
   querystring: Type.Object({ limit: Limit(25, 100), cursor: Type.Optional(Cursor) }, { additionalProperties: false }),
   response: { 200: Ok(SellerBrandPage, 'A page of granted brands'), ...listErrors() },
 }

@@ -17,7 +17,10 @@ const schema = {
   tags: ['seller'],
   summary: 'List products of an authorized brand',
   description:
-    'All products of the brand, whatever their status, for a seller or operator token whose account has been granted the brand (GET /api/seller/v1/brands lists them). An unknown brand and a brand not granted both give 403 forbidden_resource. Ordered by id (byte order), ascending; stable across pages.',
+    'All products of the brand, whatever their status, for a seller or operator token whose ' +
+    'account has been granted the brand (GET /api/seller/v1/brands lists them). An unknown ' +
+    'brand and a brand not granted both give 403 forbidden_resource. Ordered by id (byte ' +
+    'order), ascending; stable across pages.',
   querystring: Type.Object(
     {
       brand_id: Param('Brand whose products are listed; it must be granted to the token owner'),
