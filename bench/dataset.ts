@@ -100,11 +100,14 @@ export async function generate(db: Db, size: DatasetSize): Promise<void> {
     select n, 'ln_' || lpad(n::text, 6, '0') as id,
            case when n <= ${BIG_LINKS} then '${BIG_CREATOR}'
                 -- skewed: lower-numbered creators own more links (the most about 0.6% of them)
-                else 'cr_' || lpad((2 + floor(${p(size.creators - 1)} * power(((n::bigint * 104729 + 12345) % 99991) / 99991.0, 1.5)))::int::text, 5, '0') end as creator_id,
+                else 'cr_' || lpad((2 + floor(${p(size.creators - 1)}
+                                   * power(((n::bigint * 104729 + 12345) % 99991) / 99991.0, 1.5)))::int::text,
+                                   5, '0') end as creator_id,
            'pr_' || lpad((1 + (n * 7) % ${p(size.products)})::text, 6, '0') as product_id,
            case when n <= ${BIG_LINKS} then ${p(bigK)}
                 -- uneven link sizes: from a quarter to 1.75 times the mean
-                else least(${DAYS * 23}, greatest(1, round(${meanK} * (0.25 + 1.5 * ((n * 7919) % 1000) / 1000.0))))::int end as k
+                else least(${DAYS * 23},
+                           greatest(1, round(${meanK} * (0.25 + 1.5 * ((n * 7919) % 1000) / 1000.0))))::int end as k
       from generate_series(1, ${p(size.links)}) n;
 
     insert into links (id, creator_id, brand_id, product_id, tracking_id, short_url, destination_url)
@@ -117,7 +120,8 @@ export async function generate(db: Db, size: DatasetSize): Promise<void> {
   // rebuild them from their own definitions afterwards: same indexes, built in one pass.
   const indexes = await db.query<{ name: string; def: string; constraint: string | null }>(`
     select i.relname as name, pg_get_indexdef(i.oid) as def,
-           (select pg_get_constraintdef(c.oid) from pg_constraint c where c.conindid = i.oid and c.contype = 'u') as constraint
+           (select pg_get_constraintdef(c.oid) from pg_constraint c
+             where c.conindid = i.oid and c.contype = 'u') as constraint
       from pg_index x join pg_class i on i.oid = x.indexrelid
      where x.indrelid = 'report_rows'::regclass and not x.indisprimary`)
   for (const ix of indexes) {
@@ -135,7 +139,8 @@ export async function generate(db: Db, size: DatasetSize): Promise<void> {
         sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts)
       select date '${YEAR_START}' + ${d}, l.id, l.product_id, l.creator_id, p.brand_id, p.asin, m.code, m.currency,
              s.sales, s.sales * (300 + s.h % 700) / 10000,
-             case when ${d} < 240 then 'paid' when ${d} < 330 then 'approved' when s.h % 50 = 0 then 'reversed' else 'pending' end,
+             case when ${d} < 240 then 'paid' when ${d} < 330 then 'approved' when s.h % 50 = 0 then 'reversed'
+                  else 'pending' end,
              s.h % 5, s.h % 7, 10 + s.h % 300, 5 + s.h % 120, s.h % 40
         from bench_links l
         join generate_series(0, ${rounds - 1}) r on r * ${DAYS} + ((${d} - l.n) % ${DAYS} + ${DAYS}) % ${DAYS} < l.k

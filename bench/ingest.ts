@@ -80,11 +80,17 @@ async function generate(dir: string, total: number): Promise<{ files: string[]; 
         const sales = String(units * price)
         const halo = h > 0
         const metrics = halo
-          ? `"brandHaloDetailPageViewsClicks14d":"${units * 3}","brandHaloAttributedAddToCartClicks14d":"${units * 2}","brandHaloAttributedPurchases14d":"${units}","brandHaloUnitsSold14d":"${units}","brandHaloAttributedSales14d":"${sales}"`
-          : `"attributedDetailPageViewsClicks14d":"${units * 3}","attributedAddToCartClicks14d":"${units * 2}","attributedPurchases14d":"${units}","unitsSold14d":"${units}","attributedSales14d":"${sales}"`
+          ? `"brandHaloDetailPageViewsClicks14d":"${units * 3}",` +
+            `"brandHaloAttributedAddToCartClicks14d":"${units * 2}",` +
+            `"brandHaloAttributedPurchases14d":"${units}","brandHaloUnitsSold14d":"${units}",` +
+            `"brandHaloAttributedSales14d":"${sales}"`
+          : `"attributedDetailPageViewsClicks14d":"${units * 3}","attributedAddToCartClicks14d":"${units * 2}",` +
+            `"attributedPurchases14d":"${units}","unitsSold14d":"${units}","attributedSales14d":"${sales}"`
         page.push(
-          `{"date":"${yyyymmdd(d)}","advertiserName":"Brand ${b}","campaignId":${5550000000 + b},"adGroupId":${AD_GROUP_BASE + i},` +
-            `"productAsin":"${asin(b, k)}","productName":"Product ${b}-${k}","brandName":"Brand ${b}","marketplace":"AMAZON.COM",` +
+          `{"date":"${yyyymmdd(d)}","advertiserName":"Brand ${b}",` +
+            `"campaignId":${5550000000 + b},"adGroupId":${AD_GROUP_BASE + i},` +
+            `"productAsin":"${asin(b, k)}","productName":"Product ${b}-${k}","brandName":"Brand ${b}",` +
+            `"marketplace":"AMAZON.COM",` +
             `"productConversionType":"${halo ? 'Brand Halo' : 'Promoted'}",${metrics}}`,
         )
         written++
@@ -126,17 +132,21 @@ async function setup(url: string): Promise<void> {
   try {
     await migrate(db)
     await db.exec(`
-      insert into accounts (id, role, name) select 'cr_' || lpad(i::text, 4, '0'), 'creator', 'Creator ' || i from generate_series(0, ${CREATORS - 1}) i;
-      insert into brands (id, name, status) select 'br_' || lpad(b::text, 3, '0'), 'Brand ' || b, 'active' from generate_series(0, ${BRANDS - 1}) b;
+      insert into accounts (id, role, name)
+        select 'cr_' || lpad(i::text, 4, '0'), 'creator', 'Creator ' || i from generate_series(0, ${CREATORS - 1}) i;
+      insert into brands (id, name, status)
+        select 'br_' || lpad(b::text, 3, '0'), 'Brand ' || b, 'active' from generate_series(0, ${BRANDS - 1}) b;
       insert into products (id, brand_id, asin, title, status, country_code, currency, price_cents,
                             commission_type, commission_rate_bps, commission_flat_cents, commission_currency)
         select 'p_' || lpad(b::text, 3, '0') || '_' || lpad(k::text, 2, '0'), 'br_' || lpad(b::text, 3, '0'),
-               'B0' || lpad(b::text, 3, '0') || lpad(k::text, 5, '0'), 'Product ' || b || '-' || k, 'active', 'US', 'USD', 1999 + k * 100,
+               'B0' || lpad(b::text, 3, '0') || lpad(k::text, 5, '0'), 'Product ' || b || '-' || k,
+               'active', 'US', 'USD', 1999 + k * 100,
                case when k % 2 = 0 then 'percentage' else 'flat' end, case when k % 2 = 0 then 1000 end,
                case when k % 2 = 1 then 150 end, case when k % 2 = 1 then 'USD' end
           from generate_series(0, ${BRANDS - 1}) b, generate_series(0, ${PRODUCTS_PER_BRAND - 1}) k;
       insert into links (id, creator_id, brand_id, product_id, short_url, destination_url, amazon_ad_group_id)
-        select 'l_' || lpad(i::text, 5, '0'), 'cr_' || lpad((i % ${CREATORS})::text, 4, '0'), 'br_' || lpad((i % ${BRANDS})::text, 3, '0'),
+        select 'l_' || lpad(i::text, 5, '0'), 'cr_' || lpad((i % ${CREATORS})::text, 4, '0'),
+               'br_' || lpad((i % ${BRANDS})::text, 3, '0'),
                'p_' || lpad((i % ${BRANDS})::text, 3, '0') || '_' || lpad((i % ${PRODUCTS_PER_BRAND})::text, 2, '0'),
                'https://go.example.link/' || i, 'https://www.amazon.com/dp/x', (${AD_GROUP_BASE} + i)::text
           from generate_series(0, ${LINKS - 1}) i;
@@ -215,7 +225,9 @@ async function copyCeiling(url: string, path: string): Promise<number> {
 }
 
 const REPORT_COLUMNS =
-  'date, link_id, product_id, marketplace, creator_id, brand_id, asin, currency, sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts'
+  'date, link_id, product_id, marketplace, creator_id, brand_id, asin, currency, ' +
+  'sales_cents, commission_cents, commission_status, orders, units_sold, clicks, ' +
+  'detail_page_views, add_to_carts'
 
 /**
  * The floor of any ingest into this schema: the report rows the ingest wrote (those from the
@@ -231,7 +243,8 @@ async function indexedCopy(url: string, path: string): Promise<{ ms: number; row
     await pipeline(
       client.query(
         copyTo(
-          `copy (select ${REPORT_COLUMNS} from report_rows where ${ingested} order by date, link_id, product_id, marketplace) to stdout`,
+          `copy (select ${REPORT_COLUMNS} from report_rows where ${ingested}
+                 order by date, link_id, product_id, marketplace) to stdout`,
         ),
       ),
       cws(path),
@@ -308,7 +321,8 @@ async function main() {
     const { files, rows } = await generate(dir, total)
     const bytes = files.reduce((n, f) => n + statSync(f).size, 0)
     console.log(
-      `generated ${rows.toLocaleString('en-US')} rows (${mb(bytes)}: JSON pages + CSV) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+      `generated ${rows.toLocaleString('en-US')} rows (${mb(bytes)}: JSON pages + CSV) in ` +
+        `${((Date.now() - t) / 1000).toFixed(1)} s`,
     )
     const copyPath = join(dir, 'stage.copy')
     await copyTextFile(files, copyPath)
@@ -317,7 +331,9 @@ async function main() {
     const ceilingMs = await copyCeiling(url.toString(), copyPath)
     const ceiling = rows / (ceilingMs / 1000)
     console.log(
-      `ceiling: raw COPY of the same ${rows.toLocaleString('en-US')} rows (${mb(statSync(copyPath).size)} of COPY text) into an unindexed table: ${(ceilingMs / 1000).toFixed(2)} s = ${Math.round(ceiling).toLocaleString('en-US')} rows/s`,
+      `ceiling: raw COPY of the same ${rows.toLocaleString('en-US')} rows ` +
+        `(${mb(statSync(copyPath).size)} of COPY text) into an unindexed table: ` +
+        `${(ceilingMs / 1000).toFixed(2)} s = ${Math.round(ceiling).toLocaleString('en-US')} rows/s`,
     )
 
     t = Date.now()
@@ -325,25 +341,36 @@ async function main() {
     const rate = rows / (r.ms / 1000)
     const s = r.summary
     console.log(
-      `ingest: csapi ingest amazon-attribution (read + map + COPY to staging + upsert into indexed report_rows) ${(r.ms / 1000).toFixed(2)} s = ${Math.round(rate).toLocaleString('en-US')} rows/s`,
+      `ingest: csapi ingest amazon-attribution (read + map + COPY to staging + upsert into ` +
+        `indexed report_rows) ${(r.ms / 1000).toFixed(2)} s = ` +
+        `${Math.round(rate).toLocaleString('en-US')} rows/s`,
     )
     console.log(
-      `  report rows ${s.reportRows.inserted} inserted, ${s.reportRows.updated} updated; ${s.unplaced.reduce((n, u) => n + u.count, 0)} unplaceable; phases ms ${JSON.stringify(s.phases)}`,
+      `  report rows ${s.reportRows.inserted} inserted, ${s.reportRows.updated} updated; ` +
+        `${s.unplaced.reduce((n, u) => n + u.count, 0)} unplaceable; phases ms ` +
+        `${JSON.stringify(s.phases)}`,
     )
     console.log(`  peak RSS of the ingest process: ${mb(r.maxRssBytes)} (limit 250 MB)`)
     const again = await runChild(url.toString(), files)
     console.log(
-      `  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s; phases ms ${JSON.stringify(again.summary.phases)}`,
+      `  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ` +
+        `${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s; ` +
+        `phases ms ${JSON.stringify(again.summary.phases)}`,
     )
     console.log(`ratio ingest / raw COPY ceiling: ${(rate / ceiling).toFixed(2)} (target ≥ 0.5)`)
     const stageRate = rows / ((s.phases.stage ?? 0) / 1000)
     console.log(
-      `  of which reading + mapping + COPY into staging alone: ${Math.round(stageRate).toLocaleString('en-US')} rows/s = ${(stageRate / ceiling).toFixed(2)} of the ceiling`,
+      `  of which reading + mapping + COPY into staging alone: ` +
+        `${Math.round(stageRate).toLocaleString('en-US')} rows/s = ` +
+        `${(stageRate / ceiling).toFixed(2)} of the ceiling`,
     )
     const floor = await indexedCopy(url.toString(), join(dir, 'report_rows.copy'))
     const upsertMs = s.phases.upsert ?? 0
     console.log(
-      `floor: raw COPY of the ${floor.rows.toLocaleString('en-US')} resulting report rows into the indexed report_rows (its indexes and foreign keys): ${(floor.ms / 1000).toFixed(2)} s; the ingest's upsert phase took ${(upsertMs / 1000).toFixed(2)} s = ${(floor.ms / upsertMs).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
+      `floor: raw COPY of the ${floor.rows.toLocaleString('en-US')} resulting report rows into ` +
+        `the indexed report_rows (its indexes and foreign keys): ${(floor.ms / 1000).toFixed(2)} ` +
+        `s; the ingest's upsert phase took ${(upsertMs / 1000).toFixed(2)} s = ` +
+        `${(floor.ms / upsertMs).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
     )
 
     if (baseRows > 0) {
@@ -358,11 +385,15 @@ async function main() {
       const b = await runChild(based.toString(), files)
       const bUpsert = b.summary.phases.upsert ?? 0
       console.log(
-        `  ingest: ${(b.ms / 1000).toFixed(2)} s (empty database: ${(r.ms / 1000).toFixed(2)} s) = ${(b.ms / r.ms).toFixed(2)}× (target ≤ 1.2); phases ms ${JSON.stringify(b.summary.phases)}; peak RSS ${mb(b.maxRssBytes)}`,
+        `  ingest: ${(b.ms / 1000).toFixed(2)} s (empty database: ${(r.ms / 1000).toFixed(2)} s) ` +
+          `= ${(b.ms / r.ms).toFixed(2)}× (target ≤ 1.2); phases ms ` +
+          `${JSON.stringify(b.summary.phases)}; peak RSS ${mb(b.maxRssBytes)}`,
       )
       const bFloor = await indexedCopy(based.toString(), join(dir, 'report_rows_base.copy'))
       console.log(
-        `  floor: raw COPY of the ${bFloor.rows.toLocaleString('en-US')} rows back beside the base rows: ${(bFloor.ms / 1000).toFixed(2)} s; upsert ${(bUpsert / 1000).toFixed(2)} s = ${(bFloor.ms / bUpsert).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
+        `  floor: raw COPY of the ${bFloor.rows.toLocaleString('en-US')} rows back beside the ` +
+          `base rows: ${(bFloor.ms / 1000).toFixed(2)} s; upsert ${(bUpsert / 1000).toFixed(2)} s = ` +
+          `${(bFloor.ms / bUpsert).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
       )
     }
   } finally {

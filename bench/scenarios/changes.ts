@@ -21,7 +21,8 @@ export const changes: Group = {
 async function positionAt(db: Db, creator: string, depth: number): Promise<number> {
   if (depth === 0) return 0
   const [r] = await db.query<{ seq: string }>(
-    `select change_seq::text as seq from report_rows where creator_id = $1 order by change_seq offset ${depth - 1} limit 1`,
+    `select change_seq::text as seq from report_rows
+      where creator_id = $1 order by change_seq offset ${depth - 1} limit 1`,
     [creator],
   )
   return Number(r!.seq)
