@@ -25,6 +25,11 @@ export interface Queryable {
   exec(sql: string): Promise<void>
 }
 
+/** Whether a statement (prepared: it runs on every request) returns a row. */
+export async function hasRow(db: Queryable, sql: string, params: readonly unknown[]): Promise<boolean> {
+  return (await db.query(sql, params, { prepare: true })).length > 0
+}
+
 /** A batch job's transaction: its own connection on PostgreSQL, with COPY. */
 export interface BatchSession extends Queryable {
   /**

@@ -1,6 +1,6 @@
 // SQL for the creator's payouts, newest first: a backward range scan of payouts_creator_idx.
 import type { Queryable } from '../../../db/index.js'
-import { jsonObjectSql, pageSql } from '../../json-sql.js'
+import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Payout } from './schema.js'
@@ -37,10 +37,7 @@ export async function listPayouts(
   before: number | null,
   limit: number,
 ): Promise<PayoutsPage> {
-  const [page] = await db.query<PayoutsPage>(PAYOUTS_PAGE, [creatorId, before ?? Number.MAX_SAFE_INTEGER, limit], {
-    prepare: true,
-  })
-  return page!
+  return readPage(db, PAYOUTS_PAGE, [creatorId, before ?? Number.MAX_SAFE_INTEGER, limit])
 }
 
 export interface PayoutRow {
