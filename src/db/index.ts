@@ -204,13 +204,11 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
       // A client whose rollback failed has a broken connection: destroy it, never reuse it.
       let broken: Error | undefined
       try {
-        await client.query('begin')
-        const result = await fn(onClient(client))
-        await client.query('commit')
-        return result
-      } catch (err) {
-        await client.query('rollback').catch((e: Error) => (broken = e))
-        throw err
+        return await inTransaction(
+          client,
+          () => fn(onClient(client)),
+          (e) => (broken = e),
+        )
       } finally {
         client.release(broken)
       }
@@ -230,8 +228,7 @@ async function batchOnOwnConnection<T>(url: string, fn: (s: BatchSession) => Pro
     // A batch's temporary tables (~0.5 GB for a 1M-row ingest) stay in the session's own buffers
     // rather than going through the kernel at 8 MB (the default).
     await client.query(`set temp_buffers = '256MB'`)
-    await client.query('begin')
-    const result = await fn({
+    const session: BatchSession = {
       async query(sql, params) {
         return (await client.query(sql, params as unknown[])).rows
       },
@@ -243,14 +240,27 @@ async function batchOnOwnConnection<T>(url: string, fn: (s: BatchSession) => Pro
         await pipeline(Readable.from(text), stream)
         return stream.rowCount
       },
-    })
+    }
+    return await inTransaction(
+      client,
+      () => fn(session),
+      (e) => (broken = e),
+    )
+  } finally {
+    await client.end().catch(() => broken)
+  }
+}
+
+/** begin, fn, commit; on a failure, rollback, and a rollback that fails too goes to `broken`. */
+async function inTransaction<T>(client: pg.ClientBase, fn: () => Promise<T>, broken: (e: Error) => void): Promise<T> {
+  try {
+    await client.query('begin')
+    const result = await fn()
     await client.query('commit')
     return result
   } catch (err) {
-    await client.query('rollback').catch((e: Error) => (broken = e))
+    await client.query('rollback').catch(broken)
     throw err
-  } finally {
-    await client.end().catch(() => broken)
   }
 }
 
