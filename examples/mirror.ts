@@ -3,7 +3,8 @@
 // position, so a copy interrupted anywhere resumes exactly where it stopped: no row is missed,
 // none applied twice.
 //
-//   CSAPI_TOKEN=<creator token> CSAPI_BASE_URL=http://127.0.0.1:3000 npx tsx examples/mirror.ts ./mirror-data [--follow]
+//   CSAPI_TOKEN=<creator token> CSAPI_BASE_URL=http://127.0.0.1:3000 \
+//     npx tsx examples/mirror.ts ./mirror-data [--follow]
 //
 // In your own project: import { Client } from 'csapi/client'
 import { pathToFileURL } from 'node:url'

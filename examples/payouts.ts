@@ -70,7 +70,8 @@ export async function reconcilePayouts(client: Client): Promise<Reconciliation> 
         a.amount_after_cents - a.amount_before_cents !== line.amount_cents
       ) {
         differences.push(
-          `${payout.id} line ${line.line_no}: ${line.amount_cents} but adjustment ${a.id} is ${a.amount_before_cents} → ${a.amount_after_cents}`,
+          `${payout.id} line ${line.line_no}: ${line.amount_cents} but adjustment ${a.id} is ` +
+            `${a.amount_before_cents} → ${a.amount_after_cents}`,
         )
       }
     }
@@ -102,7 +103,8 @@ export async function reconcilePayouts(client: Client): Promise<Reconciliation> 
       if (!r) differences.push(`${l.payout}: no report row ${l.key}`)
       else if (r.commission_status !== 'paid' || r.commission_cents !== l.amount || r.currency !== l.currency) {
         differences.push(
-          `${l.payout}: row ${l.key} is ${r.commission_status} ${r.commission_cents} ${r.currency}, the line paid ${l.amount} ${l.currency}`,
+          `${l.payout}: row ${l.key} is ${r.commission_status} ${r.commission_cents} ${r.currency}, ` +
+            `the line paid ${l.amount} ${l.currency}`,
         )
       }
     }
@@ -124,7 +126,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   else {
     for (const t of result.totals) {
       process.stdout.write(
-        `${t.currency}  ${t.payouts} payouts  paid ${t.paid_cents} = commission ${t.commission_cents} + adjustments ${t.adjustment_cents} (cents)\n`,
+        `${t.currency}  ${t.payouts} payouts  paid ${t.paid_cents} = commission ` +
+          `${t.commission_cents} + adjustments ${t.adjustment_cents} (cents)\n`,
       )
     }
     for (const d of result.differences) process.stdout.write(`DIFFERENCE ${d}\n`)

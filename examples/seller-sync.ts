@@ -1,7 +1,8 @@
 // Seller product sync: mirror the products of your brands into a local catalogue file and print
 // what changed since the last run (added, changed, removed), as a shop or PIM import would.
 //
-//   CSAPI_TOKEN=<seller token> npx tsx examples/seller-sync.ts --brand-id B1 [--brand-id B2] [--catalog catalog.json] [--json]
+//   CSAPI_TOKEN=<seller token> npx tsx examples/seller-sync.ts --brand-id B1 [--brand-id B2] \
+//     [--catalog catalog.json] [--json]
 //
 // In your own project: import { Client } from 'csapi/client'
 import { readFile, rename, writeFile } from 'node:fs/promises'
@@ -62,7 +63,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const brandIds = values['brand-id'] ?? []
   if (brandIds.length === 0 || !process.env.CSAPI_TOKEN) {
     process.stderr.write(
-      'usage: CSAPI_TOKEN=<seller token> [CSAPI_BASE_URL=…] npx tsx examples/seller-sync.ts --brand-id ID [--brand-id ID…] [--catalog FILE] [--json]\n',
+      'usage: CSAPI_TOKEN=<seller token> [CSAPI_BASE_URL=…] npx tsx examples/seller-sync.ts ' +
+        '--brand-id ID [--brand-id ID…] [--catalog FILE] [--json]\n',
     )
     process.exit(2)
   }
@@ -81,7 +83,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.stdout.write(
     values.json
       ? JSON.stringify(result) + '\n'
-      : `${file}: ${result.added.length} added, ${result.changed.length} changed, ${result.removed.length} removed, ${result.unchanged} unchanged` +
+      : `${file}: ${result.added.length} added, ${result.changed.length} changed, ` +
+          `${result.removed.length} removed, ${result.unchanged} unchanged` +
           (result.forbidden.length ? `; not granted: ${result.forbidden.join(', ')}` : '') +
           '\n',
   )

@@ -197,7 +197,9 @@ const pct = (xs: number[], p: number) => {
 const fmt = (n: number) => n.toFixed(1).padStart(7)
 
 console.log(
-  `soak: ${minutes} min at ${rate} req/s against ${base} (${databaseUrl.startsWith('file:') ? 'PGlite' : 'PostgreSQL'}, demo ${size}: ${dataset.report_rows.length} report rows)`,
+  `soak: ${minutes} min at ${rate} req/s against ${base} ` +
+    `(${databaseUrl.startsWith('file:') ? 'PGlite' : 'PostgreSQL'}, demo ${size}: ` +
+    `${dataset.report_rows.length} report rows)`,
 )
 console.log('  time    reqs  errors   p50 ms   p99 ms   max ms  RSS MB  in flight')
 const rss: number[] = [rssMb(server.pid!)]
@@ -219,7 +221,10 @@ while (Date.now() < endAt) {
     rss.push(r)
     const t = Math.round((Date.now() - startedAt) / 1000)
     console.log(
-      `${String(t).padStart(5)}s ${String(window.n).padStart(7)} ${String(window.errors).padStart(7)} ${fmt(pct(window.ms, 50))}  ${fmt(pct(window.ms, 99))}  ${fmt(Math.max(0, ...window.ms))} ${String(r).padStart(7)} ${String(inFlight).padStart(10)}`,
+      `${String(t).padStart(5)}s ${String(window.n).padStart(7)} ` +
+        `${String(window.errors).padStart(7)} ${fmt(pct(window.ms, 50))}  ` +
+        `${fmt(pct(window.ms, 99))}  ${fmt(Math.max(0, ...window.ms))} ${String(r).padStart(7)} ` +
+        `${String(inFlight).padStart(10)}`,
     )
     window = fresh()
     nextReport += every * 1000
@@ -234,10 +239,13 @@ if (tempDir) rmSync(tempDir, { recursive: true, force: true })
 
 const steady = rss.slice(Math.min(2, rss.length - 1))
 console.log(
-  `\ntotal: ${total.n} requests, ${total.errors} errors; p50 ${pct(total.ms, 50).toFixed(1)} ms, p99 ${pct(total.ms, 99).toFixed(1)} ms, max ${Math.max(...total.ms).toFixed(1)} ms`,
+  `\ntotal: ${total.n} requests, ${total.errors} errors; p50 ` +
+    `${pct(total.ms, 50).toFixed(1)} ms, p99 ${pct(total.ms, 99).toFixed(1)} ms, max ` +
+    `${Math.max(...total.ms).toFixed(1)} ms`,
 )
 console.log(
-  `RSS: start ${rss[0]} MB, min ${Math.min(...steady)} MB, max ${Math.max(...steady)} MB, end ${rss[rss.length - 1]} MB (after warm-up)`,
+  `RSS: start ${rss[0]} MB, min ${Math.min(...steady)} MB, max ${Math.max(...steady)} MB, ` +
+    `end ${rss[rss.length - 1]} MB (after warm-up)`,
 )
 console.log(`server exit on SIGTERM: ${code}`)
 if (errorKinds.size) console.log(`errors by kind: ${[...errorKinds].map(([k, n]) => `${k}: ${n}`).join(', ')}`)

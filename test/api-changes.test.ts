@@ -44,42 +44,46 @@ describe('changes feed: the guarantee', () => {
     }
   })
 
-  test('after every kind of write, the mirror holds exactly what /reports returns; each poll brings only what changed', async () => {
-    const m = new Mirror(get, TOKENS.cr_a, 4)
-    await m.poll()
-    assert.equal(await m.poll(), 0, 'caught up: nothing more')
-    const check = async (what: string, expectItems?: number) => {
-      const n = await m.poll()
-      if (expectItems !== undefined) assert.equal(n, expectItems, `${what}: items`)
-      assertSame(m.rows, await walkAll(get, TOKENS.cr_a), what)
-    }
-    // a new row and a restated one, by import
-    await load(s.db, {
-      report_rows: [
-        row(0, { marketplace: 'DE', currency: 'EUR' }),
-        { ...ds.report_rows.find((r) => r.link_id === 'l_a1' && r.date === day(2))!, clicks: 999 },
-      ],
-    })
-    await check('import: one new row, one restated', 2)
-    // the same import again changes nothing
-    await load(s.db, { report_rows: [row(0, { marketplace: 'DE', currency: 'EUR' })] })
-    await check('the same import again', 0)
-    // a link's tracking id corrected: every row of the link changes
-    const linkRows = ds.report_rows.filter((r) => r.link_id === 'l_a4').length
-    await load(s.db, { links: [{ ...ds.links.find((l) => l.id === 'l_a4')!, tracking_id: 'corrected-tag' }] })
-    await check('link tracking_id corrected', linkRows)
-    // a product's ASIN corrected: its rows follow (an update cascading from products)
-    await load(s.db, { products: [{ ...ds.products.find((p) => p.id === 'p_hidden_1')!, asin: 'B0HIDDEN99' }] })
-    await check('ASIN corrected', ds.report_rows.filter((r) => r.product_id === 'p_hidden_1').length)
-    // settlement: pending → approved → paid
-    await approveThrough(s.db, day(DAYS - 1))
-    await check('approve')
-    await pay(s.db, 'cr_a', day(DAYS - 1))
-    await check('pay')
-    // another creator's writes bring nothing
-    await load(s.db, { report_rows: [{ ...ds.report_rows.find((r) => r.link_id === 'l_b1')!, clicks: 4242 }] })
-    await check("another creator's write", 0)
-  })
+  test(
+    'after every kind of write, the mirror holds exactly what /reports returns; each poll ' +
+      'brings only what changed',
+    async () => {
+      const m = new Mirror(get, TOKENS.cr_a, 4)
+      await m.poll()
+      assert.equal(await m.poll(), 0, 'caught up: nothing more')
+      const check = async (what: string, expectItems?: number) => {
+        const n = await m.poll()
+        if (expectItems !== undefined) assert.equal(n, expectItems, `${what}: items`)
+        assertSame(m.rows, await walkAll(get, TOKENS.cr_a), what)
+      }
+      // a new row and a restated one, by import
+      await load(s.db, {
+        report_rows: [
+          row(0, { marketplace: 'DE', currency: 'EUR' }),
+          { ...ds.report_rows.find((r) => r.link_id === 'l_a1' && r.date === day(2))!, clicks: 999 },
+        ],
+      })
+      await check('import: one new row, one restated', 2)
+      // the same import again changes nothing
+      await load(s.db, { report_rows: [row(0, { marketplace: 'DE', currency: 'EUR' })] })
+      await check('the same import again', 0)
+      // a link's tracking id corrected: every row of the link changes
+      const linkRows = ds.report_rows.filter((r) => r.link_id === 'l_a4').length
+      await load(s.db, { links: [{ ...ds.links.find((l) => l.id === 'l_a4')!, tracking_id: 'corrected-tag' }] })
+      await check('link tracking_id corrected', linkRows)
+      // a product's ASIN corrected: its rows follow (an update cascading from products)
+      await load(s.db, { products: [{ ...ds.products.find((p) => p.id === 'p_hidden_1')!, asin: 'B0HIDDEN99' }] })
+      await check('ASIN corrected', ds.report_rows.filter((r) => r.product_id === 'p_hidden_1').length)
+      // settlement: pending → approved → paid
+      await approveThrough(s.db, day(DAYS - 1))
+      await check('approve')
+      await pay(s.db, 'cr_a', day(DAYS - 1))
+      await check('pay')
+      // another creator's writes bring nothing
+      await load(s.db, { report_rows: [{ ...ds.report_rows.find((r) => r.link_id === 'l_b1')!, clicks: 4242 }] })
+      await check("another creator's write", 0)
+    },
+  )
 
   test('a row changed several times since the cursor comes once, in its latest state', async () => {
     const m = new Mirror(get, TOKENS.cr_c, 50)
@@ -112,26 +116,30 @@ describe('changes feed: the guarantee', () => {
 })
 
 describe('changes feed: beginning at the present', () => {
-  test('the first page of a /reports walk carries Changes-Cursor; later pages do not; following from it after the walk brings what changed since', async () => {
-    const first = await get(`/api/creator/v1/reports?${ALL_DATES}&limit=3`, TOKENS.cr_b)
-    const position = first.headers.get('changes-cursor')
-    assert.ok(position && /^[A-Za-z0-9_.-]+$/.test(position))
-    const second = await get(
-      `/api/creator/v1/reports?${ALL_DATES}&limit=3&cursor=${encodeURIComponent(first.body.next_cursor)}`,
-      TOKENS.cr_b,
-    )
-    assert.equal(second.headers.get('changes-cursor'), null)
-    const mirror = await walkAll(get, TOKENS.cr_b) // the rest of the walk
-    // a change committed after the walk began
-    const changed = { ...ds.report_rows.find((r) => r.link_id === 'l_b1' && r.date === day(3))!, orders: 7 }
-    await load(s.db, { report_rows: [changed] })
-    const m = new Mirror(get, TOKENS.cr_b)
-    m.cursor = position
-    for (const [k, r] of mirror) m.rows.set(k, r)
-    await m.poll()
-    assert.ok(m.items >= 1 && m.items < mirror.size, `only what changed since the walk began (${m.items})`)
-    assertSame(m.rows, await walkAll(get, TOKENS.cr_b))
-  })
+  test(
+    'the first page of a /reports walk carries Changes-Cursor; later pages do not; following ' +
+      'from it after the walk brings what changed since',
+    async () => {
+      const first = await get(`/api/creator/v1/reports?${ALL_DATES}&limit=3`, TOKENS.cr_b)
+      const position = first.headers.get('changes-cursor')
+      assert.ok(position && /^[A-Za-z0-9_.-]+$/.test(position))
+      const second = await get(
+        `/api/creator/v1/reports?${ALL_DATES}&limit=3&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+        TOKENS.cr_b,
+      )
+      assert.equal(second.headers.get('changes-cursor'), null)
+      const mirror = await walkAll(get, TOKENS.cr_b) // the rest of the walk
+      // a change committed after the walk began
+      const changed = { ...ds.report_rows.find((r) => r.link_id === 'l_b1' && r.date === day(3))!, orders: 7 }
+      await load(s.db, { report_rows: [changed] })
+      const m = new Mirror(get, TOKENS.cr_b)
+      m.cursor = position
+      for (const [k, r] of mirror) m.rows.set(k, r)
+      await m.poll()
+      assert.ok(m.items >= 1 && m.items < mirror.size, `only what changed since the walk began (${m.items})`)
+      assertSame(m.rows, await walkAll(get, TOKENS.cr_b))
+    },
+  )
 
   test('from=now: an empty page whose cursor skips the history; later changes come', async () => {
     const now = await get(`${CHANGES}?from=now`, TOKENS.cr_a)
@@ -148,16 +156,19 @@ describe('changes feed: beginning at the present', () => {
     )
   })
 
-  test('next_cursor is never null and never moves backwards; polling while caught up returns it unchanged or later', async () => {
-    const m = new Mirror(get, TOKENS.cr_a)
-    await m.poll()
-    const a = m.cursor!
-    const again = await get(`${CHANGES}?cursor=${encodeURIComponent(a)}`, TOKENS.cr_a)
-    assert.deepEqual([again.body.reports, again.body.has_more], [[], false])
-    const b = again.body.next_cursor
-    const third = await get(`${CHANGES}?cursor=${encodeURIComponent(b)}`, TOKENS.cr_a)
-    assert.deepEqual(third.body.reports, [])
-  })
+  test(
+    'next_cursor is never null and never moves backwards; polling while caught up returns it ' + 'unchanged or later',
+    async () => {
+      const m = new Mirror(get, TOKENS.cr_a)
+      await m.poll()
+      const a = m.cursor!
+      const again = await get(`${CHANGES}?cursor=${encodeURIComponent(a)}`, TOKENS.cr_a)
+      assert.deepEqual([again.body.reports, again.body.has_more], [[], false])
+      const b = again.body.next_cursor
+      const third = await get(`${CHANGES}?cursor=${encodeURIComponent(b)}`, TOKENS.cr_a)
+      assert.deepEqual(third.body.reports, [])
+    },
+  )
 })
 
 describe('changes feed: parameters, cursors and roles', () => {
@@ -176,24 +187,28 @@ describe('changes feed: parameters, cursors and roles', () => {
     assert.equal((await get(`${CHANGES}?limit=500`, TOKENS.cr_a)).status, 200)
   })
 
-  test("cursors: tampered, another account's, and the reports cursor here or a feed cursor there are invalid_pagination", async () => {
-    const mine = (await get(`${CHANGES}?limit=2`, TOKENS.cr_a)).body.next_cursor as string
-    const reportsCursor = (await get(`/api/creator/v1/reports?${ALL_DATES}&limit=2`, TOKENS.cr_a)).body
-      .next_cursor as string
-    const tampered = mine.slice(0, -2) + (mine.endsWith('AA') ? 'BB' : 'AA')
-    for (const [cursor, token, path] of [
-      [tampered, TOKENS.cr_a, CHANGES],
-      [mine, TOKENS.cr_b, CHANGES],
-      [reportsCursor, TOKENS.cr_a, CHANGES],
-      ['%00', TOKENS.cr_a, CHANGES],
-      [mine, TOKENS.cr_a, `/api/creator/v1/reports?${ALL_DATES}`],
-    ] as const) {
-      const sep = path.includes('?') ? '&' : '?'
-      const res = await get(`${path}${sep}cursor=${encodeURIComponent(cursor)}`, token)
-      assert.equal(res.status, 400, `${path} ${cursor.slice(0, 20)}`)
-      assert.equal(res.body.error.code, 'invalid_pagination')
-    }
-  })
+  test(
+    "cursors: tampered, another account's, and the reports cursor here or a feed cursor there " +
+      'are invalid_pagination',
+    async () => {
+      const mine = (await get(`${CHANGES}?limit=2`, TOKENS.cr_a)).body.next_cursor as string
+      const reportsCursor = (await get(`/api/creator/v1/reports?${ALL_DATES}&limit=2`, TOKENS.cr_a)).body
+        .next_cursor as string
+      const tampered = mine.slice(0, -2) + (mine.endsWith('AA') ? 'BB' : 'AA')
+      for (const [cursor, token, path] of [
+        [tampered, TOKENS.cr_a, CHANGES],
+        [mine, TOKENS.cr_b, CHANGES],
+        [reportsCursor, TOKENS.cr_a, CHANGES],
+        ['%00', TOKENS.cr_a, CHANGES],
+        [mine, TOKENS.cr_a, `/api/creator/v1/reports?${ALL_DATES}`],
+      ] as const) {
+        const sep = path.includes('?') ? '&' : '?'
+        const res = await get(`${path}${sep}cursor=${encodeURIComponent(cursor)}`, token)
+        assert.equal(res.status, 400, `${path} ${cursor.slice(0, 20)}`)
+        assert.equal(res.body.error.code, 'invalid_pagination')
+      }
+    },
+  )
 
   test('other parameters are invalid_request; seller and operator tokens are 403; no token 401', async () => {
     assert.equal((await get(`${CHANGES}?start=2026-01-01`, TOKENS.cr_a)).body.error.code, 'invalid_request')

@@ -134,112 +134,117 @@ describe('cursor', () => {
 })
 
 describe('OpenAPI document and /docs', () => {
-  test('/openapi.json is OpenAPI 3.1 with the bearer scheme, bounds, errors with examples, and ordering rules', async () => {
-    const doc = (await s.get('/openapi.json')).body
-    assert.equal(doc.openapi, '3.1.0')
-    assert.equal(doc.info.version, '1.0.0')
-    const bearer = doc.components.securitySchemes.bearerAuth
-    assert.deepEqual([bearer.type, bearer.scheme], ['http', 'bearer'])
-    assert.match(
-      bearer.description,
-      /creator token.*\/api\/creator\/v1\/reports[\s\S]*seller or operator token.*\/api\/seller\/v1\/products/,
-    )
-    const ops = {
-      '/api/creator/v1/brands': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
-      '/api/creator/v1/reports': { max: 500, def: 100, forbidden: ['forbidden_resource', 'ads_not_connected'] },
-      '/api/seller/v1/brands': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
-      '/api/seller/v1/products': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
-    }
-    for (const [path, want] of Object.entries(ops)) {
-      const op = doc.paths[path].get
-      assert.ok(
-        op.description.includes('Ordered by') ||
-          op.description.includes('ordered by') ||
-          op.description.includes('Ordered'),
-        path,
+  test(
+    '/openapi.json is OpenAPI 3.1 with the bearer scheme, bounds, errors with examples, and ' + 'ordering rules',
+    async () => {
+      const doc = (await s.get('/openapi.json')).body
+      assert.equal(doc.openapi, '3.1.0')
+      assert.equal(doc.info.version, '1.0.0')
+      const bearer = doc.components.securitySchemes.bearerAuth
+      assert.deepEqual([bearer.type, bearer.scheme], ['http', 'bearer'])
+      assert.match(
+        bearer.description,
+        /creator token.*\/api\/creator\/v1\/reports[\s\S]*seller or operator token.*\/api\/seller\/v1\/products/,
       )
-      const limit = op.parameters.find((p: { name: string }) => p.name === 'limit')
-      assert.deepEqual(
-        [limit.in, limit.schema.minimum, limit.schema.maximum, limit.schema.default],
-        ['query', 1, want.max, want.def],
-      )
-      assert.ok(op.parameters.find((p: { name: string }) => p.name === 'cursor').schema.maxLength === 512)
-      const codes = (status: string) => Object.keys(op.responses[status].content['application/json'].examples)
-      assert.deepEqual(codes('400'), ['invalid_request', 'invalid_pagination'])
-      assert.deepEqual(codes('401'), ['invalid_api_token'])
-      assert.deepEqual(codes('403'), want.forbidden)
-      assert.match(op.responses['200'].content['application/json'].schema.$ref, /^#\/components\/schemas\/\w+Page$/)
-      assert.notEqual(op.responses['200'].description, 'Default Response')
-      const extra = path === '/api/creator/v1/reports' ? ['Changes-Cursor'] : []
-      assert.deepEqual(Object.keys(op.responses['200'].headers), [
-        'X-Request-Id',
-        'RateLimit',
-        'RateLimit-Policy',
-        ...extra,
+      const ops = {
+        '/api/creator/v1/brands': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
+        '/api/creator/v1/reports': { max: 500, def: 100, forbidden: ['forbidden_resource', 'ads_not_connected'] },
+        '/api/seller/v1/brands': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
+        '/api/seller/v1/products': { max: 100, def: 25, forbidden: ['forbidden_resource'] },
+      }
+      for (const [path, want] of Object.entries(ops)) {
+        const op = doc.paths[path].get
+        assert.ok(
+          op.description.includes('Ordered by') ||
+            op.description.includes('ordered by') ||
+            op.description.includes('Ordered'),
+          path,
+        )
+        const limit = op.parameters.find((p: { name: string }) => p.name === 'limit')
+        assert.deepEqual(
+          [limit.in, limit.schema.minimum, limit.schema.maximum, limit.schema.default],
+          ['query', 1, want.max, want.def],
+        )
+        assert.ok(op.parameters.find((p: { name: string }) => p.name === 'cursor').schema.maxLength === 512)
+        const codes = (status: string) => Object.keys(op.responses[status].content['application/json'].examples)
+        assert.deepEqual(codes('400'), ['invalid_request', 'invalid_pagination'])
+        assert.deepEqual(codes('401'), ['invalid_api_token'])
+        assert.deepEqual(codes('403'), want.forbidden)
+        assert.match(op.responses['200'].content['application/json'].schema.$ref, /^#\/components\/schemas\/\w+Page$/)
+        assert.notEqual(op.responses['200'].description, 'Default Response')
+        const extra = path === '/api/creator/v1/reports' ? ['Changes-Cursor'] : []
+        assert.deepEqual(Object.keys(op.responses['200'].headers), [
+          'X-Request-Id',
+          'RateLimit',
+          'RateLimit-Policy',
+          ...extra,
+        ])
+        assert.deepEqual(Object.keys(op.responses['401'].headers), ['X-Request-Id', 'WWW-Authenticate'])
+        assert.deepEqual(Object.keys(op.responses['429'].headers), [
+          'X-Request-Id',
+          'RateLimit',
+          'RateLimit-Policy',
+          'Retry-After',
+        ])
+        assert.ok(op.responses['431'], '431 is documented')
+        assert.equal(op.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/Error')
+      }
+      // named schemas, referred to; closed value sets are enums; money and basis points integers
+      const schemas = doc.components.schemas
+      for (const name of [
+        'Brand',
+        'BrandPage',
+        'Product',
+        'ProductPage',
+        'Commission',
+        'ReportRow',
+        'ReportLink',
+        'ReportPage',
+        'Error',
+        'SellerBrand',
+        'SellerBrandPage',
+      ]) {
+        assert.ok(schemas[name], `components/schemas/${name}`)
+      }
+      assert.equal(schemas.MarketplaceCode.enum.length, 23)
+      assert.deepEqual(schemas.Currency.enum.slice().sort(), [
+        'AED',
+        'AUD',
+        'BRL',
+        'CAD',
+        'EGP',
+        'EUR',
+        'GBP',
+        'INR',
+        'JPY',
+        'MXN',
+        'PLN',
+        'SAR',
+        'SEK',
+        'SGD',
+        'TRY',
+        'USD',
+        'ZAR',
       ])
-      assert.deepEqual(Object.keys(op.responses['401'].headers), ['X-Request-Id', 'WWW-Authenticate'])
-      assert.deepEqual(Object.keys(op.responses['429'].headers), [
-        'X-Request-Id',
-        'RateLimit',
-        'RateLimit-Policy',
-        'Retry-After',
-      ])
-      assert.ok(op.responses['431'], '431 is documented')
-      assert.equal(op.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/Error')
-    }
-    // named schemas, referred to; closed value sets are enums; money and basis points integers
-    const schemas = doc.components.schemas
-    for (const name of [
-      'Brand',
-      'BrandPage',
-      'Product',
-      'ProductPage',
-      'Commission',
-      'ReportRow',
-      'ReportLink',
-      'ReportPage',
-      'Error',
-      'SellerBrand',
-      'SellerBrandPage',
-    ]) {
-      assert.ok(schemas[name], `components/schemas/${name}`)
-    }
-    assert.equal(schemas.MarketplaceCode.enum.length, 23)
-    assert.deepEqual(schemas.Currency.enum.slice().sort(), [
-      'AED',
-      'AUD',
-      'BRL',
-      'CAD',
-      'EGP',
-      'EUR',
-      'GBP',
-      'INR',
-      'JPY',
-      'MXN',
-      'PLN',
-      'SAR',
-      'SEK',
-      'SGD',
-      'TRY',
-      'USD',
-      'ZAR',
-    ])
-    assert.equal(schemas.ReportRow.properties.marketplace.$ref, '#/components/schemas/MarketplaceCode')
-    assert.equal(schemas.ReportRow.properties.currency.$ref, '#/components/schemas/Currency')
-    assert.equal(schemas.Product.properties.country_code.$ref, '#/components/schemas/MarketplaceCode')
-    for (const f of ['rate_bps', 'flat_cents']) assert.equal(schemas.Commission.properties[f].type, 'integer', f)
-    for (const f of ['sales_cents', 'commission_cents'])
-      assert.equal(schemas.ReportRow.properties[f].type, 'integer', f)
-    assert.equal(schemas.Product.properties.price_cents.type, 'integer')
-    // the probes have operation ids and described answers
-    assert.equal(doc.paths['/healthz'].get.operationId, 'getLiveness')
-    assert.equal(doc.paths['/readyz'].get.operationId, 'getReadiness')
-    assert.notEqual(doc.paths['/healthz'].get.responses['200'].description, 'Default Response')
-    const reportParams = doc.paths['/api/creator/v1/reports'].get.parameters
-    const required = reportParams.filter((p: { required?: boolean }) => p.required).map((p: { name: string }) => p.name)
-    assert.deepEqual(required.sort(), ['end', 'start'])
-    assert.ok(!('/openapi.json' in doc.paths), 'the document route itself is hidden')
-  })
+      assert.equal(schemas.ReportRow.properties.marketplace.$ref, '#/components/schemas/MarketplaceCode')
+      assert.equal(schemas.ReportRow.properties.currency.$ref, '#/components/schemas/Currency')
+      assert.equal(schemas.Product.properties.country_code.$ref, '#/components/schemas/MarketplaceCode')
+      for (const f of ['rate_bps', 'flat_cents']) assert.equal(schemas.Commission.properties[f].type, 'integer', f)
+      for (const f of ['sales_cents', 'commission_cents'])
+        assert.equal(schemas.ReportRow.properties[f].type, 'integer', f)
+      assert.equal(schemas.Product.properties.price_cents.type, 'integer')
+      // the probes have operation ids and described answers
+      assert.equal(doc.paths['/healthz'].get.operationId, 'getLiveness')
+      assert.equal(doc.paths['/readyz'].get.operationId, 'getReadiness')
+      assert.notEqual(doc.paths['/healthz'].get.responses['200'].description, 'Default Response')
+      const reportParams = doc.paths['/api/creator/v1/reports'].get.parameters
+      const required = reportParams
+        .filter((p: { required?: boolean }) => p.required)
+        .map((p: { name: string }) => p.name)
+      assert.deepEqual(required.sort(), ['end', 'start'])
+      assert.ok(!('/openapi.json' in doc.paths), 'the document route itself is hidden')
+    },
+  )
 
   test('/docs is served with its assets from this service, no CDN', async () => {
     const res = await fetch(`${s.base}/docs/`)

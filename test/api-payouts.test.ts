@@ -155,53 +155,57 @@ describe('payouts, lines and adjustments', () => {
     assert.deepEqual((await s.get(P, TOKEN_Y)).body.payouts, [], 'cr_y was not paid')
   })
 
-  test('a row a payout paid keeps its status, commission and currency: an import keeps them, other writers are refused; no double pay', async () => {
-    const paidRow = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
-    assert.equal(paidRow.commission_status, 'paid')
-    const row = {
-      date: '2026-03-06',
-      link_id: 'l_us',
-      product_id: 'p_us',
-      marketplace: 'US',
-      currency: 'USD',
-      sales_cents: 5000,
-      commission_cents: 500,
-      commission_status: 'approved',
-      orders: 1,
-      units_sold: 1,
-      clicks: 0,
-      detail_page_views: 1,
-      add_to_carts: 1,
-    }
-    // an import keeps what was paid (an older export re-imported, the demo run again), and says so
-    for (const change of [{}, { commission_status: 'paid', commission_cents: 9999 }, { currency: 'EUR' }]) {
-      const counts = await importDataset(s.db, parseDataset({ ...dataset, report_rows: [{ ...row, ...change }] }))
-      assert.equal(counts.report_rows.kept, 1, JSON.stringify(change))
-      assert.equal(counts.report_rows.updated, 0)
-    }
-    await assert.rejects(
-      s.db.query(
-        `update report_rows set commission_status = 'approved' where link_id = 'l_us' and date = '2026-03-06'`,
-      ),
-      /is paid by payout/,
-    )
-    await assert.rejects(
-      s.db.query(`update report_rows set commission_cents = 1 where link_id = 'l_us' and date = '2026-03-06'`),
-      /is paid by payout po_[0-9a-f]{32}/,
-    )
-    const after = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
-    assert.deepEqual(after, paidRow, 'the row is as it was paid')
-    assert.deepEqual((await pay(s.db, 'cr_x', '2026-03-31')).payouts, [], 'nothing to pay a second time')
-    // a paid row's other fields (the file's clicks) still import; its status and commission stay
-    const counts = await importDataset(
-      s.db,
-      parseDataset({ ...dataset, report_rows: [{ ...row, commission_status: 'paid', clicks: 3 }] }),
-    )
-    assert.equal(counts.report_rows.updated, 1)
-    assert.equal(counts.report_rows.kept, undefined, 'the file said paid, with the same commission: nothing kept')
-    const clicked = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
-    assert.deepEqual([clicked.clicks, clicked.commission_status, clicked.commission], [3, 'paid', paidRow.commission])
-  })
+  test(
+    'a row a payout paid keeps its status, commission and currency: an import keeps them, ' +
+      'other writers are refused; no double pay',
+    async () => {
+      const paidRow = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
+      assert.equal(paidRow.commission_status, 'paid')
+      const row = {
+        date: '2026-03-06',
+        link_id: 'l_us',
+        product_id: 'p_us',
+        marketplace: 'US',
+        currency: 'USD',
+        sales_cents: 5000,
+        commission_cents: 500,
+        commission_status: 'approved',
+        orders: 1,
+        units_sold: 1,
+        clicks: 0,
+        detail_page_views: 1,
+        add_to_carts: 1,
+      }
+      // an import keeps what was paid (an older export re-imported, the demo run again), and says so
+      for (const change of [{}, { commission_status: 'paid', commission_cents: 9999 }, { currency: 'EUR' }]) {
+        const counts = await importDataset(s.db, parseDataset({ ...dataset, report_rows: [{ ...row, ...change }] }))
+        assert.equal(counts.report_rows.kept, 1, JSON.stringify(change))
+        assert.equal(counts.report_rows.updated, 0)
+      }
+      await assert.rejects(
+        s.db.query(
+          `update report_rows set commission_status = 'approved' where link_id = 'l_us' and date = '2026-03-06'`,
+        ),
+        /is paid by payout/,
+      )
+      await assert.rejects(
+        s.db.query(`update report_rows set commission_cents = 1 where link_id = 'l_us' and date = '2026-03-06'`),
+        /is paid by payout po_[0-9a-f]{32}/,
+      )
+      const after = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
+      assert.deepEqual(after, paidRow, 'the row is as it was paid')
+      assert.deepEqual((await pay(s.db, 'cr_x', '2026-03-31')).payouts, [], 'nothing to pay a second time')
+      // a paid row's other fields (the file's clicks) still import; its status and commission stay
+      const counts = await importDataset(
+        s.db,
+        parseDataset({ ...dataset, report_rows: [{ ...row, commission_status: 'paid', clicks: 3 }] }),
+      )
+      assert.equal(counts.report_rows.updated, 1)
+      assert.equal(counts.report_rows.kept, undefined, 'the file said paid, with the same commission: nothing kept')
+      const clicked = (await rowsOf(TOKEN_X)).find((r) => r.date === '2026-03-06' && r.marketplace === 'US')!
+      assert.deepEqual([clicked.clicks, clicked.commission_status, clicked.commission], [3, 'paid', paidRow.commission])
+    },
+  )
 
   test('restating paid rows: the next payout takes only the differences, chained before → after', async () => {
     await ingest([
@@ -326,50 +330,56 @@ describe('payouts, lines and adjustments', () => {
       assert.equal((await s.get(path)).status, 401, path)
     }
   })
-  test('the client: payouts, their lines and adjustments as async iterators; an unknown payout is NotFoundError', async () => {
-    const client = new Client({ token: TOKEN_X, baseUrl: s.base })
-    let paid = 0
-    for await (const payout of client.creator.payouts.list({ limit: 1 })) {
-      let total = 0
-      for await (const line of client.creator.payouts.lines(payout.id, { limit: 2 })) total += line.amount_cents
-      assert.equal(total, payout.amount_cents, payout.id)
-      paid += payout.amount_cents
-    }
-    assert.equal(paid, 200 + 1300 + 300)
-    const page = await client.creator.adjustments.list({ status: 'settled' })
-    assert.deepEqual(
-      page.adjustments.map((a) => a.payout_id?.startsWith('po_')),
-      [true, true, true],
-    )
-    await assert.rejects(
-      Promise.resolve(client.creator.payouts.lines('po_nope')),
-      (e: Error) => e instanceof NotFoundError && (e as NotFoundError).code === 'not_found',
-    )
-  })
-  test('examples/payouts.ts reconciles every payout to the cent, and names a line that was altered in transit', async () => {
-    const honest = await reconcilePayouts(new Client({ token: TOKEN_X, baseUrl: s.base }))
-    assert.deepEqual(honest, {
-      totals: [
-        { currency: 'EUR', payouts: 1, paid_cents: 200, commission_cents: 200, adjustment_cents: 0 },
-        { currency: 'USD', payouts: 2, paid_cents: 1600, commission_cents: 1500, adjustment_cents: 100 },
-      ],
-      differences: [],
-    })
-    // a proxy that adds a cent to the first line of the USD payout
-    const tampering = async (input: string | URL | Request, init?: RequestInit) => {
-      const res = await fetch(input, init)
-      if (!String(input).includes(`/payouts/${usd}/lines`)) return res
-      const body = await res.json()
-      body.lines[0].amount_cents += 1
-      return new Response(JSON.stringify(body), { status: res.status, headers: res.headers })
-    }
-    const caught = await reconcilePayouts(new Client({ token: TOKEN_X, baseUrl: s.base, fetch: tampering }))
-    assert.deepEqual(caught.differences, [
-      `${usd}: commission lines sum to 1501, the payout says 1500`,
-      `${usd}: lines sum to 1301, the payout says 1300`,
-      `${usd}: row 2026-03-05|l_us|p_us|US is paid 1000 USD, the line paid 1001 USD`,
-    ])
-  })
+  test(
+    'the client: payouts, their lines and adjustments as async iterators; an unknown payout ' + 'is NotFoundError',
+    async () => {
+      const client = new Client({ token: TOKEN_X, baseUrl: s.base })
+      let paid = 0
+      for await (const payout of client.creator.payouts.list({ limit: 1 })) {
+        let total = 0
+        for await (const line of client.creator.payouts.lines(payout.id, { limit: 2 })) total += line.amount_cents
+        assert.equal(total, payout.amount_cents, payout.id)
+        paid += payout.amount_cents
+      }
+      assert.equal(paid, 200 + 1300 + 300)
+      const page = await client.creator.adjustments.list({ status: 'settled' })
+      assert.deepEqual(
+        page.adjustments.map((a) => a.payout_id?.startsWith('po_')),
+        [true, true, true],
+      )
+      await assert.rejects(
+        Promise.resolve(client.creator.payouts.lines('po_nope')),
+        (e: Error) => e instanceof NotFoundError && (e as NotFoundError).code === 'not_found',
+      )
+    },
+  )
+  test(
+    'examples/payouts.ts reconciles every payout to the cent, and names a line that was ' + 'altered in transit',
+    async () => {
+      const honest = await reconcilePayouts(new Client({ token: TOKEN_X, baseUrl: s.base }))
+      assert.deepEqual(honest, {
+        totals: [
+          { currency: 'EUR', payouts: 1, paid_cents: 200, commission_cents: 200, adjustment_cents: 0 },
+          { currency: 'USD', payouts: 2, paid_cents: 1600, commission_cents: 1500, adjustment_cents: 100 },
+        ],
+        differences: [],
+      })
+      // a proxy that adds a cent to the first line of the USD payout
+      const tampering = async (input: string | URL | Request, init?: RequestInit) => {
+        const res = await fetch(input, init)
+        if (!String(input).includes(`/payouts/${usd}/lines`)) return res
+        const body = await res.json()
+        body.lines[0].amount_cents += 1
+        return new Response(JSON.stringify(body), { status: res.status, headers: res.headers })
+      }
+      const caught = await reconcilePayouts(new Client({ token: TOKEN_X, baseUrl: s.base, fetch: tampering }))
+      assert.deepEqual(caught.differences, [
+        `${usd}: commission lines sum to 1501, the payout says 1500`,
+        `${usd}: lines sum to 1301, the payout says 1300`,
+        `${usd}: row 2026-03-05|l_us|p_us|US is paid 1000 USD, the line paid 1001 USD`,
+      ])
+    },
+  )
   test('csapi export payouts: CSV and NDJSON, every payout once, as the API lists them', async () => {
     const expected = await walk(s, P, TOKEN_X, 'payouts', 100)
     for (const format of ['csv', 'ndjson']) {

@@ -53,26 +53,29 @@ describe('products: fields', () => {
     assert.ok('commission' in all.get('p_active_02'), 'commission is always present')
   })
 
-  test('optional fields without a value are omitted; a percentage without product currency has currency_code ""', async () => {
-    const all = new Map((await walk(s, P('brand_id=b_active'), TOKENS.sl_a, 'products', 100)).map((p) => [p.id, p]))
-    assert.deepEqual(all.get('p_active_29'), {
-      id: 'p_active_29',
-      brand_id: 'b_active',
-      asin: 'B0ACTIVE29',
-      title: 'Active product 29',
-      status: 'archived',
-      commission: { type: 'percentage', rate: 0.08, rate_bps: 800, flat_cents: 0, currency_code: '' },
-    })
-    const p27 = all.get('p_active_27')
-    assert.deepEqual(p27.commission, {
-      type: 'percentage',
-      rate: 0.125,
-      rate_bps: 1250,
-      flat_cents: 0,
-      currency_code: 'JPY',
-    })
-    assert.ok(!('image_url' in p27))
-  })
+  test(
+    'optional fields without a value are omitted; a percentage without product currency has ' + 'currency_code ""',
+    async () => {
+      const all = new Map((await walk(s, P('brand_id=b_active'), TOKENS.sl_a, 'products', 100)).map((p) => [p.id, p]))
+      assert.deepEqual(all.get('p_active_29'), {
+        id: 'p_active_29',
+        brand_id: 'b_active',
+        asin: 'B0ACTIVE29',
+        title: 'Active product 29',
+        status: 'archived',
+        commission: { type: 'percentage', rate: 0.08, rate_bps: 800, flat_cents: 0, currency_code: '' },
+      })
+      const p27 = all.get('p_active_27')
+      assert.deepEqual(p27.commission, {
+        type: 'percentage',
+        rate: 0.125,
+        rate_bps: 1250,
+        flat_cents: 0,
+        currency_code: 'JPY',
+      })
+      assert.ok(!('image_url' in p27))
+    },
+  )
 })
 
 describe('products: access', () => {

@@ -130,20 +130,27 @@ describe('reports: filters', () => {
     }
   })
 
-  test('brand_id of a visible brand whose Ads account is not connected, without rows of this creator, is 403 ads_not_connected', async () => {
-    assert.equal(rowsOf('cr_b').filter((r) => r.link_id === 'l_a5').length, 0)
-    const res = await s.get(R(`${range}&brand_id=b_noads`), TOKENS.cr_b)
-    assert.equal(res.status, 403)
-    assert.equal(res.body.error.code, 'ads_not_connected')
-  })
+  test(
+    'brand_id of a visible brand whose Ads account is not connected, without rows of this ' +
+      'creator, is 403 ads_not_connected',
+    async () => {
+      assert.equal(rowsOf('cr_b').filter((r) => r.link_id === 'l_a5').length, 0)
+      const res = await s.get(R(`${range}&brand_id=b_noads`), TOKENS.cr_b)
+      assert.equal(res.status, 403)
+      assert.equal(res.body.error.code, 'ads_not_connected')
+    },
+  )
 
-  test('a brand disconnected after rows were reported: the filter returns exactly the rows the unfiltered list shows', async () => {
-    const all = await walk(s, R(range), TOKENS.cr_a, 'reports', 500)
-    const expected = all.filter((r) => r.brand_id === 'b_noads')
-    assert.ok(expected.length > 0, 'the fixture has rows of b_noads for cr_a')
-    const filtered = await walk(s, R(`${range}&brand_id=b_noads`), TOKENS.cr_a, 'reports', 3)
-    assert.deepEqual(filtered, expected)
-  })
+  test(
+    'a brand disconnected after rows were reported: the filter returns exactly the rows the ' + 'unfiltered list shows',
+    async () => {
+      const all = await walk(s, R(range), TOKENS.cr_a, 'reports', 500)
+      const expected = all.filter((r) => r.brand_id === 'b_noads')
+      assert.ok(expected.length > 0, 'the fixture has rows of b_noads for cr_a')
+      const filtered = await walk(s, R(`${range}&brand_id=b_noads`), TOKENS.cr_a, 'reports', 3)
+      assert.deepEqual(filtered, expected)
+    },
+  )
 })
 
 describe('reports: parameter errors', () => {
@@ -188,7 +195,8 @@ describe('reports: parameter errors', () => {
     [
       `${range}&marketplace=GB`,
       'invalid_request',
-      'marketplace must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA (got "GB")',
+      'marketplace must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, ' +
+        'AU, IN, AE, SA, SG, TR, EG, ZA (got "GB")',
     ],
     [`${range}&brand_id=`, 'invalid_request', 'brand_id must not be empty'],
     [`${range}&brand_id=${'x'.repeat(257)}`, 'invalid_request', 'brand_id must be at most 256 characters'],

@@ -20,25 +20,28 @@ const grantedTo = (account: string) =>
     .sort()
 
 describe('seller brands', () => {
-  test('each account sees exactly its granted brands, in id order, with id, name, status and product_count', async () => {
-    for (const [account, token] of [
-      ['sl_a', TOKENS.sl_a],
-      ['sl_b', TOKENS.sl_b],
-      ['op_a', TOKENS.op_a],
-    ] as const) {
-      const brands = await walk(s, B, token, 'brands', 1)
-      assert.deepEqual(
-        brands.map((b) => b.id),
-        grantedTo(account),
-        account,
-      )
-      for (const b of brands) {
-        const src = ds.brands.find((x) => x.id === b.id)!
-        const active = ds.products.filter((p) => p.brand_id === b.id && p.status === 'active').length
-        assert.deepEqual(b, { id: src.id, name: src.name, status: src.status, product_count: active })
+  test(
+    'each account sees exactly its granted brands, in id order, with id, name, status and ' + 'product_count',
+    async () => {
+      for (const [account, token] of [
+        ['sl_a', TOKENS.sl_a],
+        ['sl_b', TOKENS.sl_b],
+        ['op_a', TOKENS.op_a],
+      ] as const) {
+        const brands = await walk(s, B, token, 'brands', 1)
+        assert.deepEqual(
+          brands.map((b) => b.id),
+          grantedTo(account),
+          account,
+        )
+        for (const b of brands) {
+          const src = ds.brands.find((x) => x.id === b.id)!
+          const active = ds.products.filter((p) => p.brand_id === b.id && p.status === 'active').length
+          assert.deepEqual(b, { id: src.id, name: src.name, status: src.status, product_count: active })
+        }
       }
-    }
-  })
+    },
+  )
 
   test('every granted brand lists its products; the default page is 25', async () => {
     const page = await s.get(B, TOKENS.op_a)

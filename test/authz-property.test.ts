@@ -234,10 +234,8 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
         const feed: any[] = []
         let feedCursor: string | null = null
         for (let i = 0; i < 1000; i++) {
-          const res = await get(
-            `/api/creator/v1/reports/changes?limit=${w.limit}${feedCursor ? `&cursor=${encodeURIComponent(feedCursor)}` : ''}`,
-            token,
-          )
+          const after = feedCursor ? `&cursor=${encodeURIComponent(feedCursor)}` : ''
+          const res = await get(`/api/creator/v1/reports/changes?limit=${w.limit}${after}`, token)
           assert.equal(res.status, 200, JSON.stringify(res.body))
           feed.push(...res.body.reports)
           feedCursor = res.body.next_cursor

@@ -176,7 +176,8 @@ test(
           )
         }
         t.diagnostic(
-          `${statuses.length} requests in ${seconds.toFixed(1)} s: ${admitted} admitted (burst ${BURST}; without sharing up to ${3 * BURST}), ${refused} got 429; ` +
+          `${statuses.length} requests in ${seconds.toFixed(1)} s: ${admitted} admitted (burst ` +
+            `${BURST}; without sharing up to ${3 * BURST}), ${refused} got 429; ` +
             per.map((p) => `${p.name} ${p.ok}/${p.ok + p.limited}`).join(', '),
         )
       })
@@ -198,7 +199,8 @@ test(
         assert.equal(call, pages.length, 'one request per page')
         assert.deepEqual(got, rows)
         t.diagnostic(
-          `${call} pages, each from a different instance than the previous one: same ${got.length} rows in the same order`,
+          `${call} pages, each from a different instance than the previous one: same ${got.length} ` +
+            `rows in the same order`,
         )
       })
 
@@ -263,9 +265,12 @@ test(
           const failures = results.flatMap((r) => r.failures)
           t.diagnostic(events.join('; '))
           t.diagnostic(
-            `${WALKERS} walkers × ${pages.length} pages × ${PAGE} rows in ${took} ms: every walk = the reference (${rows.length} rows, no duplicate, none missing); ` +
-              `client retries per walker ${retries.join('/')}${failures.length ? ` (${[...new Set(failures)].join('; ')})` : ''}; ` +
-              `HAProxy: ${s['csapi/BACKEND']!.wredis} requests redispatched, ${s['csapi/BACKEND']!.wretr} retried; connection / response errors ` +
+            `${WALKERS} walkers × ${pages.length} pages × ${PAGE} rows in ${took} ms: every walk = ` +
+              `the reference (${rows.length} rows, no duplicate, none missing); ` +
+              `client retries per walker ` +
+              `${retries.join('/')}${failures.length ? ` (${[...new Set(failures)].join('; ')})` : ''}; ` +
+              `HAProxy: ${s['csapi/BACKEND']!.wredis} requests redispatched, ` +
+              `${s['csapi/BACKEND']!.wretr} retried; connection / response errors ` +
               ['app1', 'app2', 'app3']
                 .map((n) => `${n} ${s[`csapi/${n}`]!.econ}/${s[`csapi/${n}`]!.eresp}`)
                 .join(', ') +

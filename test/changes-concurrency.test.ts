@@ -156,7 +156,8 @@ describe('the changes feed under concurrent writers', () => {
   })
 
   test(
-    'out-of-order commits: a writer that started later cannot commit its changes before an earlier one; the poller misses neither',
+    'out-of-order commits: a writer that started later cannot commit its changes before an ' +
+      'earlier one; the poller misses neither',
     { skip: onPostgres ? false : 'needs two connections: PostgreSQL' },
     async () => {
       const creator = accounts.creator

@@ -21,40 +21,43 @@ const tree = commandsOf(program({ stdout: quiet, stderr: quiet, env: {} }))
 const words = (path: string) => path.split(' ').slice(1) // without "csapi"
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-test('the tree has every command, and the subcommands of tokens, ingest, commissions, payouts, export and webhooks', () => {
-  assert.deepEqual(tree.map(pathOf), [
-    'csapi',
-    'csapi serve',
-    'csapi migrate',
-    'csapi import',
-    'csapi tokens',
-    'csapi tokens create',
-    'csapi tokens list',
-    'csapi tokens revoke',
-    'csapi demo',
-    'csapi ingest',
-    'csapi ingest amazon-attribution',
-    'csapi commissions',
-    'csapi commissions approve',
-    'csapi commissions pay',
-    'csapi payouts',
-    'csapi payouts list',
-    'csapi payouts show',
-    'csapi export',
-    'csapi export reports',
-    'csapi export products',
-    'csapi export payouts',
-    'csapi webhooks',
-    'csapi webhooks add',
-    'csapi webhooks list',
-    'csapi webhooks remove',
-    'csapi webhooks enable',
-    'csapi webhooks rotate-secret',
-    'csapi webhooks test',
-    'csapi webhooks deliveries',
-    'csapi webhooks replay',
-  ])
-})
+test(
+  'the tree has every command, and the subcommands of tokens, ingest, commissions, payouts, ' + 'export and webhooks',
+  () => {
+    assert.deepEqual(tree.map(pathOf), [
+      'csapi',
+      'csapi serve',
+      'csapi migrate',
+      'csapi import',
+      'csapi tokens',
+      'csapi tokens create',
+      'csapi tokens list',
+      'csapi tokens revoke',
+      'csapi demo',
+      'csapi ingest',
+      'csapi ingest amazon-attribution',
+      'csapi commissions',
+      'csapi commissions approve',
+      'csapi commissions pay',
+      'csapi payouts',
+      'csapi payouts list',
+      'csapi payouts show',
+      'csapi export',
+      'csapi export reports',
+      'csapi export products',
+      'csapi export payouts',
+      'csapi webhooks',
+      'csapi webhooks add',
+      'csapi webhooks list',
+      'csapi webhooks remove',
+      'csapi webhooks enable',
+      'csapi webhooks rotate-secret',
+      'csapi webhooks test',
+      'csapi webhooks deliveries',
+      'csapi webhooks replay',
+    ])
+  },
+)
 
 for (const cmd of tree) {
   const path = pathOf(cmd)

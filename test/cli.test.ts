@@ -58,7 +58,8 @@ function file(name: string, content: unknown): string {
 
 const counts = (db: Awaited<ReturnType<typeof openDb>>) =>
   db.query<{ n: number }>(
-    `select (select count(*) from accounts) + (select count(*) from products) + (select count(*) from report_rows) as n`,
+    `select (select count(*) from accounts) + (select count(*) from products) + (select ` +
+      `count(*) from report_rows) as n`,
   )
 
 describe('csapi import', () => {
@@ -197,30 +198,33 @@ describe('csapi migrate', () => {
     assert.match(r.stdout, /is up to date/)
   })
 
-  test('a database migrated by a newer release: migrate and serve refuse to start, saying why; nothing is changed', async () => {
-    const db = await openDb(t.url)
-    await db.query(`insert into schema_migrations (version, name) values (999, 'from_the_future')`)
-    const before = await db.query('select version from schema_migrations order by version')
-    await db.close()
-    try {
-      for (const args of [['migrate'], ['serve', '--port', '0']]) {
-        const r = await csapi(args)
-        assert.equal(r.code, 1, `${args[0]}: ${r.stdout}${r.stderr}`)
-        assert.match(
-          r.stderr,
-          /schema version 999, newer than this release knows \(\d+\): it was migrated by a newer csapi/,
-          args[0],
-        )
+  test(
+    'a database migrated by a newer release: migrate and serve refuse to start, saying why; ' + 'nothing is changed',
+    async () => {
+      const db = await openDb(t.url)
+      await db.query(`insert into schema_migrations (version, name) values (999, 'from_the_future')`)
+      const before = await db.query('select version from schema_migrations order by version')
+      await db.close()
+      try {
+        for (const args of [['migrate'], ['serve', '--port', '0']]) {
+          const r = await csapi(args)
+          assert.equal(r.code, 1, `${args[0]}: ${r.stdout}${r.stderr}`)
+          assert.match(
+            r.stderr,
+            /schema version 999, newer than this release knows \(\d+\): it was migrated by a newer csapi/,
+            args[0],
+          )
+        }
+        const after = await openDb(t.url)
+        assert.deepEqual(await after.query('select version from schema_migrations order by version'), before)
+        await after.close()
+      } finally {
+        const db2 = await openDb(t.url)
+        await db2.query('delete from schema_migrations where version = 999')
+        await db2.close()
       }
-      const after = await openDb(t.url)
-      assert.deepEqual(await after.query('select version from schema_migrations order by version'), before)
-      await after.close()
-    } finally {
-      const db2 = await openDb(t.url)
-      await db2.query('delete from schema_migrations where version = 999')
-      await db2.close()
-    }
-  })
+    },
+  )
 
   test('a bad DATABASE_URL is a configuration error', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'migrate'], {

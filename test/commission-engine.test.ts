@@ -99,69 +99,80 @@ const row = (
   attributedSales14d: sales,
 })
 
-test('property: the SQL commission equals round_half_up(sales * bps / 10000) of the exactly parsed amount', async () => {
-  // Decimal text as Amazon sends it: up to 9 integer digits and float-noise fractions.
-  const amount = fc
-    .tuple(fc.bigInt({ min: 0n, max: 999_999_999n }), fc.stringMatching(/^[0-9]{0,16}$/))
-    .map(([whole, frac]) => (frac === '' ? whole.toString() : `${whole}.${frac}`))
-  const samples = fc.sample(fc.tuple(amount, fc.integer({ min: 0, max: RATES.length - 1 })), { numRuns: 240, seed: 42 })
-  // Ties (…5 exactly after the cents) are the case that matters: add them on purpose.
-  samples.push(['0.005', 2], ['0.015', 3], ['12.345', 4], ['191.95999999999998', 2], ['0.00', 5])
-  const rows = samples.map(([sales, r], i) => row(day(i), '900', `B0ENGINE0${r}`, sales, 1))
-  const path = join(dir, 'random.ndjson')
-  writeFileSync(path, rows.map((r) => JSON.stringify(r)).join('\n'))
-  const sum = await ingestAmazonAttribution(db, [path])
-  assert.equal(sum.reportRows.inserted, samples.length)
-  const got = await db.query<{ date: string; sales_cents: number; commission_cents: number; product_id: string }>(
-    `select date, sales_cents, commission_cents, product_id from report_rows where link_id = 'le' and product_id <> 'p7' order by date`,
-  )
-  assert.equal(got.length, samples.length)
-  samples.forEach(([sales, r], i) => {
-    const cents = parseDecimalToMinor(sales, 2)
-    const g = got[i]!
-    assert.equal(g.product_id, `p${r}`)
-    assert.equal(BigInt(g.sales_cents), cents, sales)
-    assert.equal(BigInt(g.commission_cents), percentageCommission(cents, RATES[r]!), `${sales} at ${RATES[r]} bps`)
-  })
-})
+test(
+  'property: the SQL commission equals round_half_up(sales * bps / 10000) of the exactly ' + 'parsed amount',
+  async () => {
+    // Decimal text as Amazon sends it: up to 9 integer digits and float-noise fractions.
+    const amount = fc
+      .tuple(fc.bigInt({ min: 0n, max: 999_999_999n }), fc.stringMatching(/^[0-9]{0,16}$/))
+      .map(([whole, frac]) => (frac === '' ? whole.toString() : `${whole}.${frac}`))
+    const samples = fc.sample(fc.tuple(amount, fc.integer({ min: 0, max: RATES.length - 1 })), {
+      numRuns: 240,
+      seed: 42,
+    })
+    // Ties (…5 exactly after the cents) are the case that matters: add them on purpose.
+    samples.push(['0.005', 2], ['0.015', 3], ['12.345', 4], ['191.95999999999998', 2], ['0.00', 5])
+    const rows = samples.map(([sales, r], i) => row(day(i), '900', `B0ENGINE0${r}`, sales, 1))
+    const path = join(dir, 'random.ndjson')
+    writeFileSync(path, rows.map((r) => JSON.stringify(r)).join('\n'))
+    const sum = await ingestAmazonAttribution(db, [path])
+    assert.equal(sum.reportRows.inserted, samples.length)
+    const got = await db.query<{ date: string; sales_cents: number; commission_cents: number; product_id: string }>(
+      `select date, sales_cents, commission_cents, product_id from report_rows where link_id = ` +
+        `'le' and product_id <> 'p7' order by date`,
+    )
+    assert.equal(got.length, samples.length)
+    samples.forEach(([sales, r], i) => {
+      const cents = parseDecimalToMinor(sales, 2)
+      const g = got[i]!
+      assert.equal(g.product_id, `p${r}`)
+      assert.equal(BigInt(g.sales_cents), cents, sales)
+      assert.equal(BigInt(g.commission_cents), percentageCommission(cents, RATES[r]!), `${sales} at ${RATES[r]} bps`)
+    })
+  },
+)
 
-test('terms in force on the row date: general history, creator-specific precedence, flat per unit in its currency', async () => {
-  const path = join(dir, 'terms.json')
-  writeFileSync(
-    path,
-    JSON.stringify({
-      reports: [
-        row('2026-02-28', '900', 'B0ENGINE07', '100.00', 2), // before any history: base terms (none) → 0
-        row('2026-03-02', '900', 'B0ENGINE07', '100.00', 2), // general 5 %
-        row('2026-03-06', '900', 'B0ENGINE07', '100.00', 2), // cr_e's flat 0.99 × 2
-        row('2026-03-12', '900', 'B0ENGINE07', '100.00', 3), // still cr_e's flat, not the general 8 %
-        row('2026-03-12', '901', 'B0ENGINE07', '100.00', 3), // cr_f: general 8 %
-        row('2026-03-12', '900', 'B0ENGINE06', '1000', 3, 'AMAZON.CO.JP'), // flat ¥175 × 3, JPY row
+test(
+  'terms in force on the row date: general history, creator-specific precedence, flat per ' + 'unit in its currency',
+  async () => {
+    const path = join(dir, 'terms.json')
+    writeFileSync(
+      path,
+      JSON.stringify({
+        reports: [
+          row('2026-02-28', '900', 'B0ENGINE07', '100.00', 2), // before any history: base terms (none) → 0
+          row('2026-03-02', '900', 'B0ENGINE07', '100.00', 2), // general 5 %
+          row('2026-03-06', '900', 'B0ENGINE07', '100.00', 2), // cr_e's flat 0.99 × 2
+          row('2026-03-12', '900', 'B0ENGINE07', '100.00', 3), // still cr_e's flat, not the general 8 %
+          row('2026-03-12', '901', 'B0ENGINE07', '100.00', 3), // cr_f: general 8 %
+          row('2026-03-12', '900', 'B0ENGINE06', '1000', 3, 'AMAZON.CO.JP'), // flat ¥175 × 3, JPY row
+        ],
+      }),
+    )
+    await ingestAmazonAttribution(db, [path])
+    const got = await db.query<{
+      date: string
+      link_id: string
+      product_id: string
+      currency: string
+      commission_cents: number
+    }>(
+      `select date, link_id, product_id, currency, commission_cents from report_rows where ` +
+        `product_id in ('p6', 'p7') order by date, link_id, product_id`,
+    )
+    assert.deepEqual(
+      got.map((r) => [r.date, r.link_id, r.product_id, r.currency, r.commission_cents]),
+      [
+        ['2026-02-28', 'le', 'p7', 'USD', 0],
+        ['2026-03-02', 'le', 'p7', 'USD', 500],
+        ['2026-03-06', 'le', 'p7', 'USD', 198],
+        ['2026-03-12', 'le', 'p6', 'JPY', 525],
+        ['2026-03-12', 'le', 'p7', 'USD', 297],
+        ['2026-03-12', 'lf', 'p7', 'USD', 800],
       ],
-    }),
-  )
-  await ingestAmazonAttribution(db, [path])
-  const got = await db.query<{
-    date: string
-    link_id: string
-    product_id: string
-    currency: string
-    commission_cents: number
-  }>(
-    `select date, link_id, product_id, currency, commission_cents from report_rows where product_id in ('p6', 'p7') order by date, link_id, product_id`,
-  )
-  assert.deepEqual(
-    got.map((r) => [r.date, r.link_id, r.product_id, r.currency, r.commission_cents]),
-    [
-      ['2026-02-28', 'le', 'p7', 'USD', 0],
-      ['2026-03-02', 'le', 'p7', 'USD', 500],
-      ['2026-03-06', 'le', 'p7', 'USD', 198],
-      ['2026-03-12', 'le', 'p6', 'JPY', 525],
-      ['2026-03-12', 'le', 'p7', 'USD', 297],
-      ['2026-03-12', 'lf', 'p7', 'USD', 800],
-    ],
-  )
-})
+    )
+  },
+)
 
 test("approve moves pending rows up to the date; pay moves one creator's approved rows, per currency", async () => {
   const approved = await approveThrough(db, '2026-03-06')
@@ -171,7 +182,8 @@ test("approve moves pending rows up to the date; pay moves one creator's approve
   const paid = await pay(db, 'cr_f', '2026-12-31')
   assert.deepEqual(paid, { payouts: [], carried: [] }, 'cr_f has no approved rows yet (its row is after the date)')
   const [expected] = await db.query<{ n: number; c: number }>(
-    `select count(*)::int as n, sum(commission_cents)::bigint as c from report_rows where creator_id = 'cr_e' and commission_status = 'approved'`,
+    `select count(*)::int as n, sum(commission_cents)::bigint as c from report_rows where ` +
+      `creator_id = 'cr_e' and commission_status = 'approved'`,
   )
   const { payouts } = await pay(db, 'cr_e', '2026-12-31')
   assert.equal(payouts.length, 1)

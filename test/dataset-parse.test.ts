@@ -309,7 +309,8 @@ test('country_code and marketplace_id must name the same marketplace', () => {
 test('unknown marketplaces are refused', () => {
   assert.deepEqual(issuesOf({ products: [{ ...product, marketplace_id: 'atvpdkikx0der', country_code: 'GB' }] }), [
     'products[0].marketplace_id: must be a known Amazon marketplace id such as ATVPDKIKX0DER',
-    'products[0].country_code: must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA',
+    'products[0].country_code: must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, ' +
+      'BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA',
   ])
   // toUpperCase maps the long s to S: that must not sneak in as SE.
   assert.equal(
@@ -400,7 +401,9 @@ test('counts and amounts must be non-negative safe integers', () => {
   // JSON's -0 is accepted as plain 0.
   const parsed = parseDataset(
     JSON.parse(
-      '{"report_rows":[{"date":"2026-01-01","link_id":"l","product_id":"p","marketplace":"US","currency":"USD","sales_cents":-0,"commission_cents":0,"commission_status":"paid","orders":0,"units_sold":0,"clicks":0,"detail_page_views":0,"add_to_carts":0}]}',
+      '{"report_rows":[{"date":"2026-01-01","link_id":"l","product_id":"p","marketplace":"US","currency":"USD",' +
+        '"sales_cents":-0,"commission_cents":0,"commission_status":"paid","orders":0,"units_sold":0,"clicks":0,' +
+        '"detail_page_views":0,"add_to_carts":0}]}',
     ),
   )
   assert.ok(Object.is(parsed.report_rows[0]?.sales_cents, 0))
@@ -522,7 +525,8 @@ test('products: asin and currency codes', () => {
     }),
     [
       'products[0].asin: must be 10 upper-case letters or digits',
-      'products[0].currency: must be the currency of an Amazon marketplace: USD, CAD, MXN, BRL, GBP, EUR, SEK, PLN, JPY, AUD, INR, AED, SAR, SGD, TRY, EGP, ZAR',
+      'products[0].currency: must be the currency of an Amazon marketplace: USD, CAD, MXN, BRL, ' +
+        'GBP, EUR, SEK, PLN, JPY, AUD, INR, AED, SAR, SGD, TRY, EGP, ZAR',
       'products[1].asin: must be 10 upper-case letters or digits',
     ],
   )
@@ -608,7 +612,9 @@ test('commission: inconsistent or malformed terms', () => {
       'products[1].commission.rate_bps: must be an integer from 0 to 10000',
       'products[1].commission.flat_cents: must be 0 or absent',
       'products[2].commission.rate_bps: must be an integer from 0 to 10000',
-      'products[2].commission.currency_code: must be the currency of an Amazon marketplace: USD, CAD, MXN, BRL, GBP, EUR, SEK, PLN, JPY, AUD, INR, AED, SAR, SGD, TRY, EGP, ZAR, or empty',
+      'products[2].commission.currency_code: must be the currency of an Amazon marketplace: ' +
+        'USD, CAD, MXN, BRL, GBP, EUR, SEK, PLN, JPY, AUD, INR, AED, SAR, SGD, TRY, EGP, ZAR, or ' +
+        'empty',
       'products[3].commission.flat_cents: must be a non-negative integer',
       'products[3].commission.rate: must be 0 or absent',
       'products[3].commission.rate_bps: must be 0 or absent',
@@ -634,10 +640,12 @@ test('every issue in the file is reported at once, with its path', () => {
       'accounts[1].name: is required',
       'products[0].asin: must be 10 upper-case letters or digits',
       'products[0].status: must be one of active, inactive, archived',
-      'products[0].country_code: must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA',
+      'products[0].country_code: must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, ' +
+        'BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA',
       'links[0].tracking_id: must be a string',
       'report_rows[1].date: must be a real calendar day',
-      'report_rows[1].marketplace: must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA',
+      'report_rows[1].marketplace: must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, ' +
+        'PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA',
       'report_rows[1].clicks: must be a non-negative integer',
     ],
   )

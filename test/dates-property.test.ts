@@ -69,18 +69,21 @@ test('year 0000, five-digit years and impossible days are 400 invalid_request, n
   }
 })
 
-test(`${RUNS} random date pairs over years 0000-99999: 200 exactly for real days in range and end ≥ start`, async () => {
-  await fc.assert(
-    fc.asyncProperty(day, day, async (a, b) => {
-      const [start, end] = [text(a), text(b)]
-      const res = await app.inject({
-        url: `${R}?start=${start}&end=${end}&limit=1`,
-        headers: { authorization: `Bearer ${TOKENS.cr_a}` },
-      })
-      const ok = real(a) && real(b) && end >= start
-      assert.equal(res.statusCode, ok ? 200 : 400, `${start}..${end}: ${res.body}`)
-      if (!ok) assert.equal(res.json().error.code, 'invalid_request')
-    }),
-    { numRuns: RUNS },
-  )
-})
+test(
+  `${RUNS} random date pairs over years 0000-99999: 200 exactly for real days in range and ` + `end ≥ start`,
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(day, day, async (a, b) => {
+        const [start, end] = [text(a), text(b)]
+        const res = await app.inject({
+          url: `${R}?start=${start}&end=${end}&limit=1`,
+          headers: { authorization: `Bearer ${TOKENS.cr_a}` },
+        })
+        const ok = real(a) && real(b) && end >= start
+        assert.equal(res.statusCode, ok ? 200 : 400, `${start}..${end}: ${res.body}`)
+        if (!ok) assert.equal(res.json().error.code, 'invalid_request')
+      }),
+      { numRuns: RUNS },
+    )
+  },
+)

@@ -22,7 +22,8 @@ function curls(out: string): { path: string; token: string }[] {
 
 const payoutTotals = async () =>
   s.db.query<{ n: number; amount: string; paid: number }>(
-    `select (select count(*)::int from payouts) as n, (select coalesce(sum(amount_cents), 0)::text from payouts) as amount,
+    `select (select count(*)::int from payouts) as n,
+            (select coalesce(sum(amount_cents), 0)::text from payouts) as amount,
             (select count(*)::int from report_rows where commission_status = 'paid') as paid`,
   )
 

@@ -73,69 +73,79 @@ describe('docs in a real browser', { skip }, () => {
     }
   })
 
-  test("/docs is our product's page: our title and name in the top bar, no URL box, the named schemas, token help", async () => {
-    await page.goto(`${s.base}/docs`)
-    await page.locator('.opblock').first().waitFor()
-    assert.equal(await page.title(), 'Creator and Seller Public API — API reference')
-    const logo = page.locator('.topbar a img')
-    await logo.waitFor()
-    const src = (await logo.getAttribute('src')) ?? ''
-    assert.match(
-      Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8'),
-      /csapi<\/text>.*Creator and Seller Public API/,
-    )
-    assert.equal(await page.locator('.topbar .download-url-wrapper').isVisible(), false, 'no "Explore" URL box')
-    assert.equal(
-      await page
-        .locator('.topbar input')
-        .isVisible()
-        .catch(() => false),
-      false,
-    )
-    // Swagger UI lists components/schemas of an OpenAPI 3.1 document under "Schemas"
-    const schemas = (
-      await page
-        .locator('section.models [data-json-schema-level="0"] > .json-schema-2020-12-head .json-schema-2020-12__title')
-        .allInnerTexts()
-    ).map((t) => t.trim())
-    for (const name of [
-      'Brand',
-      'Product',
-      'Commission',
-      'ReportRow',
-      'ReportLink',
-      'Error',
-      'ReportPage',
-      'SellerBrand',
-    ]) {
-      assert.ok(schemas.includes(name), `${name} is listed under Schemas (got ${schemas.join(', ')})`)
-    }
-    await page.locator('button.authorize').first().click()
-    const modal = page.locator('.modal-ux')
-    assert.match(
-      await modal.innerText(),
-      /creator token[\s\S]*\/api\/creator\/v1\/reports[\s\S]*seller or operator token[\s\S]*\/api\/seller\/v1\/products/,
-    )
-    await modal.locator('button.close-modal').first().click()
+  test(
+    "/docs is our product's page: our title and name in the top bar, no URL box, the named " + 'schemas, token help',
+    async () => {
+      await page.goto(`${s.base}/docs`)
+      await page.locator('.opblock').first().waitFor()
+      assert.equal(await page.title(), 'Creator and Seller Public API — API reference')
+      const logo = page.locator('.topbar a img')
+      await logo.waitFor()
+      const src = (await logo.getAttribute('src')) ?? ''
+      assert.match(
+        Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8'),
+        /csapi<\/text>.*Creator and Seller Public API/,
+      )
+      assert.equal(await page.locator('.topbar .download-url-wrapper').isVisible(), false, 'no "Explore" URL box')
+      assert.equal(
+        await page
+          .locator('.topbar input')
+          .isVisible()
+          .catch(() => false),
+        false,
+      )
+      // Swagger UI lists components/schemas of an OpenAPI 3.1 document under "Schemas"
+      const schemas = (
+        await page
+          .locator(
+            'section.models [data-json-schema-level="0"] > .json-schema-2020-12-head .json-schema-2020-12__title',
+          )
+          .allInnerTexts()
+      ).map((t) => t.trim())
+      for (const name of [
+        'Brand',
+        'Product',
+        'Commission',
+        'ReportRow',
+        'ReportLink',
+        'Error',
+        'ReportPage',
+        'SellerBrand',
+      ]) {
+        assert.ok(schemas.includes(name), `${name} is listed under Schemas (got ${schemas.join(', ')})`)
+      }
+      await page.locator('button.authorize').first().click()
+      const modal = page.locator('.modal-ux')
+      assert.match(
+        await modal.innerText(),
+        // these four, in this order
+        new RegExp(
+          ['creator token', '/api/creator/v1/reports', 'seller or operator token', '/api/seller/v1/products'].join(
+            '[\\s\\S]*',
+          ),
+        ),
+      )
+      await modal.locator('button.close-modal').first().click()
 
-    // The screenshot: the page renders, with our name in the dark top bar above the operations.
-    const shot = join(profile, 'docs.png')
-    const png = await page.screenshot({ path: shot, fullPage: false })
-    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG')
-    assert.ok(png.length > 30_000, `a rendered page, not a blank one (${png.length} bytes)`)
-    const bar = (await page.locator('.topbar').boundingBox())!
-    const logoBox = (await logo.boundingBox())!
-    assert.ok(
-      bar.y < 5 && bar.height >= 40 && logoBox.width >= 300,
-      `top bar ${JSON.stringify(bar)}, logo ${JSON.stringify(logoBox)}`,
-    )
-    const topbarColor = await page.locator('.topbar').evaluate((el) => getComputedStyle(el).backgroundColor)
-    assert.notEqual(topbarColor, 'rgba(0, 0, 0, 0)')
-    if (process.env.CSAPI_DOCS_SCREENSHOT) {
-      const { copyFileSync } = await import('node:fs')
-      copyFileSync(shot, process.env.CSAPI_DOCS_SCREENSHOT)
-    }
-  })
+      // The screenshot: the page renders, with our name in the dark top bar above the operations.
+      const shot = join(profile, 'docs.png')
+      const png = await page.screenshot({ path: shot, fullPage: false })
+      assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG')
+      assert.ok(png.length > 30_000, `a rendered page, not a blank one (${png.length} bytes)`)
+      const bar = (await page.locator('.topbar').boundingBox())!
+      const logoBox = (await logo.boundingBox())!
+      assert.ok(
+        bar.y < 5 && bar.height >= 40 && logoBox.width >= 300,
+        `top bar ${JSON.stringify(bar)}, logo ${JSON.stringify(logoBox)}`,
+      )
+      const topbarColor = await page.locator('.topbar').evaluate((el) => getComputedStyle(el).backgroundColor)
+      assert.notEqual(topbarColor, 'rgba(0, 0, 0, 0)')
+      if (process.env.CSAPI_DOCS_SCREENSHOT) {
+        const { copyFileSync } = await import('node:fs')
+        copyFileSync(shot, process.env.CSAPI_DOCS_SCREENSHOT)
+      }
+    },
+  )
 
   test('authorize with a demo token, Try it out, Execute: 200 with rows', async () => {
     await page.goto(`${s.base}/docs`)
@@ -198,7 +208,9 @@ describe('docs in a real browser', { skip }, () => {
         try {
           await new m.Client({ token: 'nope_nope_nope_nope_nope', baseUrl: location.origin }).creator.brands.list()
         } catch (e) {
-          error = `${(e as Error).constructor.name} ${(e as { status: number }).status} ${(e as { code: string }).code} ${Boolean((e as { requestId: string }).requestId)}`
+          error =
+            `${(e as Error).constructor.name} ${(e as { status: number }).status} ` +
+            `${(e as { code: string }).code} ${Boolean((e as { requestId: string }).requestId)}`
         }
         return { count: rows.length, firstPage: first.reports.length, error }
       },

@@ -126,36 +126,40 @@ describe('examples/seller-sync.ts', () => {
 })
 
 describe('examples/mirror.ts', () => {
-  test('a PGlite copy kept by the changes feed ends equal to /reports, with ingestions, approval and payment in between', async () => {
-    const client = new Client({ token: tokens.creator, baseUrl: s.base })
-    // compared as sets keyed like the copy: /reports has its own order within a day
-    const key = (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) =>
-      `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`
-    const byKey = <T extends Parameters<typeof key>[0]>(rows: T[]) =>
-      rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
-    const everything = async () =>
-      byKey(await client.creator.reports.list({ start: '0001-01-01', end: '9999-12-31', limit: 500 }).toArray())
-    const mirrorDir = join(dir, 'mirror')
-    let db = await openMirror(mirrorDir)
-    assert.ok((await syncOnce(client, db)) > 0)
-    assert.deepEqual(byKey(await mirroredRows(db)), await everything())
+  test(
+    'a PGlite copy kept by the changes feed ends equal to /reports, with ingestions, approval ' +
+      'and payment in between',
+    async () => {
+      const client = new Client({ token: tokens.creator, baseUrl: s.base })
+      // compared as sets keyed like the copy: /reports has its own order within a day
+      const key = (r: { date: string; link: { id: string }; product_id: string; marketplace: string }) =>
+        `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`
+      const byKey = <T extends Parameters<typeof key>[0]>(rows: T[]) =>
+        rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+      const everything = async () =>
+        byKey(await client.creator.reports.list({ start: '0001-01-01', end: '9999-12-31', limit: 500 }).toArray())
+      const mirrorDir = join(dir, 'mirror')
+      let db = await openMirror(mirrorDir)
+      assert.ok((await syncOnce(client, db)) > 0)
+      assert.deepEqual(byKey(await mirroredRows(db)), await everything())
 
-    // Amazon's reports of the demo links, with a restatement: updates, reversals, adjustments
-    await ingestAmazonAttribution(s.db, [
-      writeAmazonReports(dataset, join(dir, 'amazon'), { today: '2026-05-15' }).files[0]!,
-    ])
-    await db.close()
-    db = await openMirror(mirrorDir) // a restart: the position was kept with the rows
-    const afterIngest = await syncOnce(client, db)
-    assert.ok(afterIngest > 0, "the ingestion changed some of the creator's rows")
-    assert.deepEqual(byKey(await mirroredRows(db)), await everything())
+      // Amazon's reports of the demo links, with a restatement: updates, reversals, adjustments
+      await ingestAmazonAttribution(s.db, [
+        writeAmazonReports(dataset, join(dir, 'amazon'), { today: '2026-05-15' }).files[0]!,
+      ])
+      await db.close()
+      db = await openMirror(mirrorDir) // a restart: the position was kept with the rows
+      const afterIngest = await syncOnce(client, db)
+      assert.ok(afterIngest > 0, "the ingestion changed some of the creator's rows")
+      assert.deepEqual(byKey(await mirroredRows(db)), await everything())
 
-    await ingestAmazonAttribution(s.db, [join(dir, 'amazon')])
-    await approveThrough(s.db, '2026-04-30')
-    await pay(s.db, accounts.creator, '2026-04-30')
-    await syncOnce(client, db)
-    assert.deepEqual(byKey(await mirroredRows(db)), await everything())
-    assert.equal(await syncOnce(client, db), 0, 'caught up: nothing more')
-    await db.close()
-  })
+      await ingestAmazonAttribution(s.db, [join(dir, 'amazon')])
+      await approveThrough(s.db, '2026-04-30')
+      await pay(s.db, accounts.creator, '2026-04-30')
+      await syncOnce(client, db)
+      assert.deepEqual(byKey(await mirroredRows(db)), await everything())
+      assert.equal(await syncOnce(client, db), 0, 'caught up: nothing more')
+      await db.close()
+    },
+  )
 })

@@ -87,7 +87,8 @@ describe('export reports', () => {
     assert.match(
       t.stderr(),
       new RegExp(
-        `^exported ${expected.length} report rows in ${Math.ceil(expected.length / 7)} pages to .* as csv in [0-9.]+ s\\n$`,
+        `^exported ${expected.length} report rows in ${Math.ceil(expected.length / 7)} pages to ` +
+          `.* as csv in [0-9.]+ s\\n$`,
       ),
     )
   })
@@ -383,7 +384,8 @@ describe('export reports --changes --state FILE', () => {
     const all = await allReports()
     const changed = all[3]!
     await s.db.query(
-      `update report_rows set clicks = clicks + 5 where date = $1 and link_id = $2 and product_id = $3 and marketplace = $4`,
+      `update report_rows set clicks = clicks + 5 where date = $1 and link_id = $2 and ` +
+        `product_id = $3 and marketplace = $4`,
       [changed.date, changed.link.id, changed.product_id, changed.marketplace],
     )
     const t = io(TOKENS.cr_a)
@@ -419,16 +421,19 @@ describe('export reports --changes --state FILE', () => {
     )
   })
 
-  test('usage: --changes needs --state and takes no range; --state needs --changes; --start/--end needed otherwise', async () => {
-    for (const [argv, message] of [
-      [['reports', '--changes'], /--changes needs --state FILE/],
-      [['reports', '--changes', '--state', 'x.state', '--start', start], /--changes takes no date range/],
-      [['reports', '--state', 'x.state', '--start', start, '--end', end], /--state and --from-now go with --changes/],
-      [['reports', '--start', start], /--start and --end are required/],
-    ] as const) {
-      const t = io(TOKENS.cr_a)
-      assert.equal(await exportCommand([...argv], t.io), 2, argv.join(' '))
-      assert.match(t.stderr(), message)
-    }
-  })
+  test(
+    'usage: --changes needs --state and takes no range; --state needs --changes; ' + '--start/--end needed otherwise',
+    async () => {
+      for (const [argv, message] of [
+        [['reports', '--changes'], /--changes needs --state FILE/],
+        [['reports', '--changes', '--state', 'x.state', '--start', start], /--changes takes no date range/],
+        [['reports', '--state', 'x.state', '--start', start, '--end', end], /--state and --from-now go with --changes/],
+        [['reports', '--start', start], /--start and --end are required/],
+      ] as const) {
+        const t = io(TOKENS.cr_a)
+        assert.equal(await exportCommand([...argv], t.io), 2, argv.join(' '))
+        assert.match(t.stderr(), message)
+      }
+    },
+  )
 })

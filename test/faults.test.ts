@@ -80,108 +80,115 @@ describe('database outage', { skip }, () => {
     await t?.drop()
   })
 
-  test('requests in flight and new ones get 503 within a second, /readyz is 503, and service resumes without restart', async (t) => {
-    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
-    try {
-      assert.equal((await app.inject({ url: BRANDS, headers: auth })).statusCode, 200)
-      assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200)
+  test(
+    'requests in flight and new ones get 503 within a second, /readyz is 503, and service ' + 'resumes without restart',
+    async (t) => {
+      const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+      try {
+        assert.equal((await app.inject({ url: BRANDS, headers: auth })).statusCode, 200)
+        assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200)
 
-      // Steady load from several workers while the connection is cut and restored.
-      const results: { start: number; end: number; status: number; retryAfter?: string; body: string }[] = []
-      let running = true
-      const worker = async () => {
-        while (running) {
-          const start = Date.now()
-          const res = await app.inject({ url: `${BRANDS}?limit=100`, headers: auth })
-          results.push({
-            start,
-            end: Date.now(),
-            status: res.statusCode,
-            retryAfter: res.headers['retry-after'] as string | undefined,
-            body: res.body,
-          })
+        // Steady load from several workers while the connection is cut and restored.
+        const results: { start: number; end: number; status: number; retryAfter?: string; body: string }[] = []
+        let running = true
+        const worker = async () => {
+          while (running) {
+            const start = Date.now()
+            const res = await app.inject({ url: `${BRANDS}?limit=100`, headers: auth })
+            results.push({
+              start,
+              end: Date.now(),
+              status: res.statusCode,
+              retryAfter: res.headers['retry-after'] as string | undefined,
+              body: res.body,
+            })
+          }
         }
-      }
-      const workers = Array.from({ length: 6 }, worker)
-      await sleep(300)
-      const cutAt = Date.now()
-      proxy.cut()
-      await sleep(1500)
-      const ready = await app.inject({ url: '/readyz' })
-      assert.equal(ready.statusCode, 503)
-      assert.equal(ready.json().error.code, 'service_unavailable')
-      const restoredAt = Date.now()
-      proxy.restore()
-      let back = false
-      while (!back && Date.now() - restoredAt < 10_000) {
-        await sleep(100)
-        back = (await app.inject({ url: '/readyz' })).statusCode === 200
-      }
-      running = false
-      await Promise.all(workers)
-      assert.ok(back, '/readyz did not recover within 10 s of the database returning')
+        const workers = Array.from({ length: 6 }, worker)
+        await sleep(300)
+        const cutAt = Date.now()
+        proxy.cut()
+        await sleep(1500)
+        const ready = await app.inject({ url: '/readyz' })
+        assert.equal(ready.statusCode, 503)
+        assert.equal(ready.json().error.code, 'service_unavailable')
+        const restoredAt = Date.now()
+        proxy.restore()
+        let back = false
+        while (!back && Date.now() - restoredAt < 10_000) {
+          await sleep(100)
+          back = (await app.inject({ url: '/readyz' })).statusCode === 200
+        }
+        running = false
+        await Promise.all(workers)
+        assert.ok(back, '/readyz did not recover within 10 s of the database returning')
 
-      for (const r of results) {
-        assert.ok(r.status === 200 || r.status === 503, `status ${r.status}: ${r.body.slice(0, 200)}`)
-        if (r.status === 503) {
-          assert.deepEqual(JSON.parse(r.body), {
-            error: {
-              code: 'service_unavailable',
-              message: 'the service is temporarily unavailable; retry after the number of seconds in Retry-After',
-            },
-          })
-          assert.ok(Number(r.retryAfter) >= 1, 'Retry-After')
+        for (const r of results) {
+          assert.ok(r.status === 200 || r.status === 503, `status ${r.status}: ${r.body.slice(0, 200)}`)
+          if (r.status === 503) {
+            assert.deepEqual(JSON.parse(r.body), {
+              error: {
+                code: 'service_unavailable',
+                message: 'the service is temporarily unavailable; retry after the number of seconds in Retry-After',
+              },
+            })
+            assert.ok(Number(r.retryAfter) >= 1, 'Retry-After')
+          }
         }
+        const duringOutage = results.filter((r) => r.end > cutAt && r.start < restoredAt)
+        const failed = duringOutage.filter((r) => r.status === 503)
+        assert.ok(failed.length > 0, 'no request saw the outage')
+        const slowest = Math.max(...failed.map((r) => r.end - Math.max(r.start, cutAt)))
+        assert.ok(slowest < 1000, `a 503 took ${slowest} ms after the cut`)
+        t.diagnostic(
+          `${results.length} requests; ${failed.length} answered 503 during the outage, the slowest ` +
+            `${slowest} ms after the cut`,
+        )
+        const afterBack = results.filter((r) => r.start > restoredAt + 2000)
+        assert.ok(
+          afterBack.every((r) => r.status === 200),
+          'once back, every request succeeds',
+        )
+        assert.equal((await app.inject({ url: BRANDS, headers: auth })).statusCode, 200)
+      } finally {
+        await app.close()
       }
-      const duringOutage = results.filter((r) => r.end > cutAt && r.start < restoredAt)
-      const failed = duringOutage.filter((r) => r.status === 503)
-      assert.ok(failed.length > 0, 'no request saw the outage')
-      const slowest = Math.max(...failed.map((r) => r.end - Math.max(r.start, cutAt)))
-      assert.ok(slowest < 1000, `a 503 took ${slowest} ms after the cut`)
-      t.diagnostic(
-        `${results.length} requests; ${failed.length} answered 503 during the outage, the slowest ${slowest} ms after the cut`,
-      )
-      const afterBack = results.filter((r) => r.start > restoredAt + 2000)
-      assert.ok(
-        afterBack.every((r) => r.status === 200),
-        'once back, every request succeeds',
-      )
-      assert.equal((await app.inject({ url: BRANDS, headers: auth })).statusCode, 200)
-    } finally {
-      await app.close()
-    }
-  })
+    },
+  )
 })
 
 describe('statement timeout', { skip }, () => {
-  test('a query blocked past the statement timeout is cancelled and answered 503, and the next request is served', async () => {
-    const t = await createTestDatabase()
-    const setup = await openDb(t.url)
-    await migrate(setup)
-    await load(setup, fixture())
-    await setup.close()
-    const db = await openDb(t.url, { poolSize: 2, statementTimeoutMs: 300, connectTimeoutMs: 500 })
-    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
-    const locker = new pg.Client({ connectionString: t.url })
-    await locker.connect()
-    try {
-      await locker.query('begin')
-      await locker.query('lock table brands in access exclusive mode')
-      const start = Date.now()
-      const res = await app.inject({ url: BRANDS, headers: auth })
-      const took = Date.now() - start
-      assert.equal(res.statusCode, 503)
-      assert.equal(res.json().error.code, 'service_unavailable')
-      assert.ok(took >= 250 && took < 2000, `answered after ${took} ms`)
-      await locker.query('rollback')
-      assert.equal((await app.inject({ url: BRANDS, headers: auth })).statusCode, 200)
-    } finally {
-      await locker.end()
-      await app.close()
-      await db.close()
-      await t.drop()
-    }
-  })
+  test(
+    'a query blocked past the statement timeout is cancelled and answered 503, and the next ' + 'request is served',
+    async () => {
+      const t = await createTestDatabase()
+      const setup = await openDb(t.url)
+      await migrate(setup)
+      await load(setup, fixture())
+      await setup.close()
+      const db = await openDb(t.url, { poolSize: 2, statementTimeoutMs: 300, connectTimeoutMs: 500 })
+      const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+      const locker = new pg.Client({ connectionString: t.url })
+      await locker.connect()
+      try {
+        await locker.query('begin')
+        await locker.query('lock table brands in access exclusive mode')
+        const start = Date.now()
+        const res = await app.inject({ url: BRANDS, headers: auth })
+        const took = Date.now() - start
+        assert.equal(res.statusCode, 503)
+        assert.equal(res.json().error.code, 'service_unavailable')
+        assert.ok(took >= 250 && took < 2000, `answered after ${took} ms`)
+        await locker.query('rollback')
+        assert.equal((await app.inject({ url: BRANDS, headers: auth })).statusCode, 200)
+      } finally {
+        await locker.end()
+        await app.close()
+        await db.close()
+        await t.drop()
+      }
+    },
+  )
 })
 
 test('a pool with every connection busy answers 503 after the acquisition timeout, not never', { skip }, async () => {

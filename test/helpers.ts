@@ -174,7 +174,8 @@ async function openApiValidator(base: string) {
     }
     assert.ok(
       validate(body),
-      `${key} body does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+      `${key} body does not match /openapi.json: ` +
+        `${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
     )
     // additionalProperties is not set in our response schemas, so check no undocumented field leaks.
     const schema = resolveSchema(doc, op.responses[String(status)]!.content!['application/json']!.schema) as {

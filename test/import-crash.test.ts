@@ -71,7 +71,8 @@ test(`SIGKILL in the middle of a ${ROWS}-row import leaves none of it; the re-ru
     assert.equal(done.accounts, 1)
     assert.equal(done.counts.report_rows, before.counts.report_rows! + ROWS)
     t.diagnostic(
-      `killed after ${killedAfter} ms, mid-transaction; nothing left; re-run loaded ${ROWS} rows in ${Date.now() - reopenedAt} ms`,
+      `killed after ${killedAfter} ms, mid-transaction; nothing left; re-run loaded ${ROWS} ` +
+        `rows in ${Date.now() - reopenedAt} ms`,
     )
   } finally {
     rmSync(work, { recursive: true, force: true })

@@ -71,7 +71,8 @@ before(async () => {
   writeFileSync(
     join(reports, 'a-products.csv'),
     [
-      'date,campaignId,adGroupId,productAsin,marketplace,productConversionType,attributedPurchases14d,unitsSold14d,attributedSales14d',
+      'date,campaignId,adGroupId,productAsin,marketplace,productConversionType,' +
+        'attributedPurchases14d,unitsSold14d,attributedSales14d',
       '20260301,1,31337,B0CLI00001,AMAZON.DE,Promoted,2,2,59.98',
       '20260302,1,31337,B0CLI00001,AMAZON.FR,Promoted,1,1,29.99', // pan-EU: the DE product, in euros
       '20260302,1,777,B0CLI00001,AMAZON.DE,Promoted,1,1,29.99',
@@ -108,7 +109,10 @@ test('--strict refuses, exit 1; a run prints one summary line and the unplaceabl
   const lines = r.out.trim().split('\n')
   assert.match(
     lines[0]!,
-    /^ingested 4 rows \(3 products, 1 performance\) from 2 files into .* report rows 2 inserted, 0 updated \(0 reversed\), 0 unchanged; 0 adjustments; 1 unplaceable$/,
+    new RegExp(
+      /^ingested 4 rows \(3 products, 1 performance\) from 2 files into .* /.source +
+        /report rows 2 inserted, 0 updated \(0 reversed\), 0 unchanged; 0 adjustments; 1 unplaceable$/.source,
+    ),
   )
   assert.match(r.out, /e\.g\. .*a-products\.csv row 3 \(date 2026-03-02, adGroupId 777, ASIN B0CLI00001\)/)
   assert.equal(r.err, '', 'no progress bar when stderr is not a terminal')
@@ -125,7 +129,10 @@ test('approve and pay print the totals per currency', async () => {
   assert.equal(p.code, 0, p.err)
   assert.match(
     p.out,
-    /^paid cr_cli through 2026-03-31: 1 payout .*\n {2}po_[0-9a-f]{32} {2}EUR +6\.00 {2}= commission 6\.00 \+ adjustments 0\.00 {2}\(1 lines\)\n$/,
+    new RegExp(
+      /^paid cr_cli through 2026-03-31: 1 payout .*\n/.source +
+        / {2}po_[0-9a-f]{32} {2}EUR +6\.00 {2}= commission 6\.00 \+ adjustments 0\.00 {2}\(1 lines\)\n$/.source,
+    ),
   )
   const id = /po_[0-9a-f]{32}/.exec(p.out)![0]
   const listed = await inProcess('payouts', 'list', '--creator', 'cr_cli')
@@ -141,7 +148,10 @@ test('approve and pay print the totals per currency', async () => {
   const csv = await inProcess('payouts', 'show', id, '--format', 'csv')
   assert.match(
     csv.out,
-    /^line_no,type,date,link_id,product_id,asin,marketplace,amount_cents,adjustment_id,amount_before_cents,amount_after_cents\n1,commission,2026-03-01,[^\n]*,600,,,\n$/,
+    new RegExp(
+      /^line_no,type,date,link_id,product_id,asin,marketplace,amount_cents,adjustment_id,/.source +
+        /amount_before_cents,amount_after_cents\n1,commission,2026-03-01,[^\n]*,600,,,\n$/.source,
+    ),
   )
   assert.equal((await inProcess('payouts', 'show', id, '--csv')).out, csv.out)
   const unknown = await inProcess('payouts', 'show', 'po_nope')

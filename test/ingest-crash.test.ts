@@ -194,8 +194,9 @@ async function snapshot(db: Db) {
     approved: number
     reversed: number
   }>(
-    `select count(*)::int as rows, coalesce(sum(sales_cents), 0)::text as sales, coalesce(sum(clicks), 0)::text as clicks,
-            coalesce(sum(orders), 0)::text as orders, coalesce(sum(commission_cents), 0)::text as commission,
+    `select count(*)::int as rows, coalesce(sum(sales_cents), 0)::text as sales,
+            coalesce(sum(clicks), 0)::text as clicks, coalesce(sum(orders), 0)::text as orders,
+            coalesce(sum(commission_cents), 0)::text as commission,
             (count(*) filter (where commission_status = 'pending'))::int as pending,
             (count(*) filter (where commission_status = 'approved'))::int as approved,
             (count(*) filter (where commission_status = 'reversed'))::int as reversed
@@ -203,11 +204,13 @@ async function snapshot(db: Db) {
   )
   // Every column of every row, updated_at included: any write, even of equal values, shows.
   const [sums] = await db.query<{ report_rows: string | null; adjustments: string | null }>(
-    `select (select md5(string_agg(concat_ws('|', id, date, link_id, product_id, creator_id, brand_id, asin, marketplace, currency,
-                    sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts,
-                    extract(epoch from updated_at)), ';' order by id)) from report_rows) as report_rows,
-            (select md5(string_agg(concat_ws('|', id, report_row_id, commission_status, restated_sales_cents, restated_orders,
-                    restated_clicks, restated_commission_cents, extract(epoch from created_at)), ';' order by id))
+    `select (select md5(string_agg(concat_ws('|', id, date, link_id, product_id, creator_id, brand_id, asin,
+                    marketplace, currency, sales_cents, commission_cents, commission_status, orders, units_sold, clicks,
+                    detail_page_views, add_to_carts, extract(epoch from updated_at)), ';' order by id))
+               from report_rows) as report_rows,
+            (select md5(string_agg(concat_ws('|', id, report_row_id, commission_status, restated_sales_cents,
+                    restated_orders, restated_clicks, restated_commission_cents, extract(epoch from created_at)),
+                    ';' order by id))
                from commission_adjustments) as adjustments`,
   )
   return { counts, crash: crash!, md5: sums! }
@@ -304,101 +307,110 @@ async function orphanGone(url: string): Promise<number> {
 
 const ingestProcess = (url: string, dir: string) => cliProcess(url, ['ingest', 'amazon-attribution', dir])
 
-test(`SIGKILL in the middle of a ${ROWS}-row ingest leaves the database as it was; the re-run applies all of it, a third run nothing`, async (t) => {
-  const tdb = await createTestDatabase()
-  const work = mkdtempSync(join(tmpdir(), 'csapi-ingest-crash-'))
-  try {
-    const big = join(work, 'big')
-    const want = writeBigReport(big)
-    const earlier = join(work, 'earlier')
-    const restated = writeEarlierRestatement(earlier)
+test(
+  `SIGKILL in the middle of a ${ROWS}-row ingest leaves the database as it was; the re-run ` +
+    `applies all of it, a third run nothing`,
+  async (t) => {
+    const tdb = await createTestDatabase()
+    const work = mkdtempSync(join(tmpdir(), 'csapi-ingest-crash-'))
+    try {
+      const big = join(work, 'big')
+      const want = writeBigReport(big)
+      const earlier = join(work, 'earlier')
+      const restated = writeEarlierRestatement(earlier)
 
-    let db = await openDb(tdb.url)
-    await migrate(db)
-    await load(db, dataset())
-    const onPg = !tdb.url.startsWith('file:')
-    const first = await ingestAmazonAttribution(db, [earlier])
-    assert.equal(first.adjustments.count, restated)
-    const before = await snapshot(db)
-    assert.equal(before.counts.commission_adjustments, restated)
-    assert.deepEqual([before.crash.rows, before.crash.pending, before.crash.approved], [PRE, PRE / 2, PRE / 2])
-    const heapFile = onPg
-      ? ''
-      : join(
-          tdb.url.slice('file:'.length),
-          (await db.query<{ p: string }>(`select pg_relation_filepath('report_rows') as p`))[0]!.p,
-        )
-    await db.close()
-    const startBytes = await heapBytes(tdb.url, heapFile)
+      let db = await openDb(tdb.url)
+      await migrate(db)
+      await load(db, dataset())
+      const onPg = !tdb.url.startsWith('file:')
+      const first = await ingestAmazonAttribution(db, [earlier])
+      assert.equal(first.adjustments.count, restated)
+      const before = await snapshot(db)
+      assert.equal(before.counts.commission_adjustments, restated)
+      assert.deepEqual([before.crash.rows, before.crash.pending, before.crash.approved], [PRE, PRE / 2, PRE / 2])
+      const heapFile = onPg
+        ? ''
+        : join(
+            tdb.url.slice('file:'.length),
+            (await db.query<{ p: string }>(`select pg_relation_filepath('report_rows') as p`))[0]!.p,
+          )
+      await db.close()
+      const startBytes = await heapBytes(tdb.url, heapFile)
 
-    // 1. Killed mid-run: nothing of it remains.
-    const killed = ingestProcess(tdb.url, big)
-    let exited = false
-    void killed.exit.then(() => (exited = true))
-    const started = Date.now()
-    const doing = await midUpsert(tdb.url, heapFile, startBytes, () => exited)
-    killed.child.kill('SIGKILL')
-    const [code, signal] = await killed.exit
-    assert.equal(signal, 'SIGKILL', `the ingest was not killed (exit ${code}): ${killed.output()}`)
-    const killedAfter = Date.now() - started
-    const orphanMs = await orphanGone(tdb.url)
+      // 1. Killed mid-run: nothing of it remains.
+      const killed = ingestProcess(tdb.url, big)
+      let exited = false
+      void killed.exit.then(() => (exited = true))
+      const started = Date.now()
+      const doing = await midUpsert(tdb.url, heapFile, startBytes, () => exited)
+      killed.child.kill('SIGKILL')
+      const [code, signal] = await killed.exit
+      assert.equal(signal, 'SIGKILL', `the ingest was not killed (exit ${code}): ${killed.output()}`)
+      const killedAfter = Date.now() - started
+      const orphanMs = await orphanGone(tdb.url)
 
-    db = await openDb(tdb.url)
-    const afterCrash = await snapshot(db)
-    await db.close()
-    assert.deepEqual(afterCrash, before, 'the killed ingest left something behind')
+      db = await openDb(tdb.url)
+      const afterCrash = await snapshot(db)
+      await db.close()
+      assert.deepEqual(afterCrash, before, 'the killed ingest left something behind')
 
-    // 2. The same ingest again, to the end: every row, as the file says.
-    const rerunAt = Date.now()
-    const second = ingestProcess(tdb.url, big)
-    const [code2] = await second.exit
-    const rerunMs = Date.now() - rerunAt
-    assert.equal(code2, 0, second.output())
-    const inserted = LINK_DAYS * 2 - PRE
-    assert.match(
-      second.output(),
-      new RegExp(
-        `^ingested ${LINK_DAYS * 3} rows \\(${LINK_DAYS * 2} products, ${LINK_DAYS} performance\\) from 2 files into .*: ` +
-          `report rows ${inserted} inserted, ${PRE / 2} updated \\(0 reversed\\), 0 unchanged; ${PRE / 2} adjustments; 0 unplaceable\n`,
-      ),
-    )
-    db = await openDb(tdb.url)
-    const done = await snapshot(db)
-    await db.close()
-    assert.deepEqual(done.crash, {
-      rows: want.rows,
-      sales: String(want.sales),
-      clicks: String(want.clicks),
-      orders: String(want.orders),
-      commission: String(want.commission),
-      pending: want.rows - PRE / 2,
-      approved: PRE / 2,
-      reversed: 0,
-    })
-    assert.deepEqual(done.counts, {
-      ...before.counts,
-      report_rows: before.counts.report_rows! + inserted,
-      commission_adjustments: before.counts.commission_adjustments! + PRE / 2,
-    })
+      // 2. The same ingest again, to the end: every row, as the file says.
+      const rerunAt = Date.now()
+      const second = ingestProcess(tdb.url, big)
+      const [code2] = await second.exit
+      const rerunMs = Date.now() - rerunAt
+      assert.equal(code2, 0, second.output())
+      const inserted = LINK_DAYS * 2 - PRE
+      assert.match(
+        second.output(),
+        new RegExp(
+          `^ingested ${LINK_DAYS * 3} rows \\(${LINK_DAYS * 2} products, ${LINK_DAYS} ` +
+            `performance\\) from 2 files into .*: ` +
+            `report rows ${inserted} inserted, ${PRE / 2} updated \\(0 reversed\\), 0 unchanged; ` +
+            `${PRE / 2} adjustments; 0 unplaceable\n`,
+        ),
+      )
+      db = await openDb(tdb.url)
+      const done = await snapshot(db)
+      await db.close()
+      assert.deepEqual(done.crash, {
+        rows: want.rows,
+        sales: String(want.sales),
+        clicks: String(want.clicks),
+        orders: String(want.orders),
+        commission: String(want.commission),
+        pending: want.rows - PRE / 2,
+        approved: PRE / 2,
+        reversed: 0,
+      })
+      assert.deepEqual(done.counts, {
+        ...before.counts,
+        report_rows: before.counts.report_rows! + inserted,
+        commission_adjustments: before.counts.commission_adjustments! + PRE / 2,
+      })
 
-    // 3. And once more: nothing changes, not even a timestamp.
-    const third = ingestProcess(tdb.url, big)
-    const [code3] = await third.exit
-    assert.equal(code3, 0, third.output())
-    assert.match(
-      third.output(),
-      new RegExp(
-        `report rows 0 inserted, 0 updated \\(0 reversed\\), ${want.rows - PRE / 2} unchanged; 0 adjustments; 0 unplaceable\n`,
-      ),
-    )
-    db = await openDb(tdb.url)
-    assert.deepEqual(await snapshot(db), done, 'the third run changed something')
-    await db.close()
-    t.diagnostic(
-      `killed after ${killedAfter} ms (${doing})${onPg ? `; its server process ended ${orphanMs} ms later` : ''}; nothing left; re-run ingested ${LINK_DAYS * 3} rows in ${rerunMs} ms; third run changed nothing`,
-    )
-  } finally {
-    rmSync(work, { recursive: true, force: true })
-    await tdb.drop()
-  }
-})
+      // 3. And once more: nothing changes, not even a timestamp.
+      const third = ingestProcess(tdb.url, big)
+      const [code3] = await third.exit
+      assert.equal(code3, 0, third.output())
+      assert.match(
+        third.output(),
+        new RegExp(
+          `report rows 0 inserted, 0 updated \\(0 reversed\\), ${want.rows - PRE / 2} unchanged; 0 ` +
+            `adjustments; 0 unplaceable\n`,
+        ),
+      )
+      db = await openDb(tdb.url)
+      assert.deepEqual(await snapshot(db), done, 'the third run changed something')
+      await db.close()
+      t.diagnostic(
+        `killed after ${killedAfter} ms ` +
+          `(${doing})${onPg ? `; its server process ended ${orphanMs} ms later` : ''}; nothing ` +
+          `left; re-run ingested ${LINK_DAYS * 3} rows in ${rerunMs} ms; third run changed nothing`,
+      )
+    } finally {
+      rmSync(work, { recursive: true, force: true })
+      await tdb.drop()
+    }
+  },
+)

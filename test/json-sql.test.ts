@@ -35,7 +35,8 @@ describe('jsonObjectSql', () => {
 
   const roundTrip = async (values: unknown[]): Promise<string | null> => {
     const [row] = await db.query<{ json: string | null }>(
-      `with t (day, name, cents, flag, inner_id, note) as (values ($1::date, $2::text, $3::bigint, $4::boolean, $5::text, $6::text))
+      `with t (day, name, cents, flag, inner_id, note) as
+              (values ($1::date, $2::text, $3::bigint, $4::boolean, $5::text, $6::text))
        select ${ROW_JSON} as json from t`,
       values,
     )
@@ -104,7 +105,8 @@ describe('jsonObjectSql', () => {
         async (id, note, n, tags, terms) => {
           const [row] = await db.query<{ json: string }>(
             `select ${sql} as json
-               from (select $1::text as id, $2::text as note, $3::int as n, $4::text[] as tags, $5::text as kind, $6::int as bps) x`,
+               from (select $1::text as id, $2::text as note, $3::int as n, $4::text[] as tags, $5::text as kind,
+                            $6::int as bps) x`,
             [id, note, n, tags, terms?.[0] ?? null, terms?.[1] ?? null],
           )
           const want: Record<string, unknown> = { id }

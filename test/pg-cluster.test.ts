@@ -55,7 +55,8 @@ test('a primary and a replica start; a row written on the primary appears on the
   for (const node of [primary, replica]) {
     const m = memoryKb(node)
     t.diagnostic(
-      `${node.role}: ${m.processes} processes, RSS ${Math.round(m.rssKb / 1024)} MiB, PSS ${Math.round(m.pssKb / 1024)} MiB`,
+      `${node.role}: ${m.processes} processes, RSS ${Math.round(m.rssKb / 1024)} MiB, PSS ` +
+        `${Math.round(m.pssKb / 1024)} MiB`,
     )
   }
 })

@@ -132,7 +132,8 @@ class Node implements PgNode {
       const log = tail(this.logFile, from, 30)
       throw Object.assign(
         new Error(
-          `${this.role} ${this.name} on port ${this.port} did not start: ${(err as Error).message.trim()}\n--- ${this.logFile} (tail) ---\n${log}`,
+          `${this.role} ${this.name} on port ${this.port} did not start: ` +
+            `${(err as Error).message.trim()}\n--- ${this.logFile} (tail) ---\n${log}`,
           { cause: err },
         ),
         { portTaken: /Address already in use|could not create any TCP\/IP sockets/.test(log) },
@@ -301,7 +302,8 @@ export async function lagBytes(primary: PgNode, replica: PgNode): Promise<number
 export async function replayLagMs(replica: PgNode): Promise<number> {
   const [r] = await replica.query<{ ms: number }>(`
     select case when pg_last_wal_receive_lsn() is null or pg_last_wal_receive_lsn() <= pg_last_wal_replay_lsn() then 0
-                else extract(epoch from now() - coalesce(pg_last_xact_replay_timestamp(), pg_postmaster_start_time())) * 1000 end::float8 as ms`)
+                else extract(epoch from now() - coalesce(pg_last_xact_replay_timestamp(), pg_postmaster_start_time()))
+                     * 1000 end::float8 as ms`)
   return r!.ms
 }
 
@@ -312,13 +314,16 @@ export async function waitForReplay(primary: PgNode, replica: PgNode, timeoutMs 
   const until = Date.now() + timeoutMs
   for (;;) {
     const [r] = await replica.query<{ done: boolean; replay: string | null; receive: string | null }>(
-      'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done, pg_last_wal_replay_lsn()::text as replay, pg_last_wal_receive_lsn()::text as receive',
+      'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done, pg_last_wal_replay_lsn()::text as ' +
+        'replay, pg_last_wal_receive_lsn()::text as receive',
       [target],
     )
     if (r!.done) return
     if (Date.now() > until) {
       throw new Error(
-        `replica ${replica.name} did not replay up to ${target} in ${timeoutMs} ms (received ${r!.receive}, replayed ${r!.replay})\n--- ${replica.logFile} (tail) ---\n${replica.logTail(15)}`,
+        `replica ${replica.name} did not replay up to ${target} in ${timeoutMs} ms (received ` +
+          `${r!.receive}, replayed ${r!.replay})\n--- ${replica.logFile} (tail) ` +
+          `---\n${replica.logTail(15)}`,
       )
     }
     await sleep(20)

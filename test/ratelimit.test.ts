@@ -58,35 +58,38 @@ describe('token bucket arithmetic', () => {
 })
 
 describe('per-token limit (in-process store)', () => {
-  test('every authenticated answer carries RateLimit-Policy and RateLimit; over the burst is 429 with Retry-After', async () => {
-    const a = await app(limits())
-    try {
-      for (let i = 0; i < 3; i++) {
+  test(
+    'every authenticated answer carries RateLimit-Policy and RateLimit; over the burst is 429 ' + 'with Retry-After',
+    async () => {
+      const a = await app(limits())
+      try {
+        for (let i = 0; i < 3; i++) {
+          const res = await get(a, TOKENS.cr_a)
+          assert.equal(res.statusCode, 200)
+          assert.equal(res.headers['ratelimit-policy'], '"default";q=60;w=60')
+          const m = /^"default";r=(\d+);t=(\d+)$/.exec(String(res.headers.ratelimit))
+          assert.ok(m, String(res.headers.ratelimit))
+          assert.equal(Number(m[1]), 2 - i)
+          assert.ok(Number(m[2]) >= 1 && Number(m[2]) <= 3)
+        }
         const res = await get(a, TOKENS.cr_a)
-        assert.equal(res.statusCode, 200)
+        assert.equal(res.statusCode, 429)
+        assert.equal(res.json().error.code, 'rate_limited')
+        assert.deepEqual(Object.keys(res.json()), ['error'])
+        assert.ok(Number(res.headers['retry-after']) >= 1)
+        assert.match(String(res.headers.ratelimit), /^"default";r=0;t=[1-9]\d*$/)
         assert.equal(res.headers['ratelimit-policy'], '"default";q=60;w=60')
-        const m = /^"default";r=(\d+);t=(\d+)$/.exec(String(res.headers.ratelimit))
-        assert.ok(m, String(res.headers.ratelimit))
-        assert.equal(Number(m[1]), 2 - i)
-        assert.ok(Number(m[2]) >= 1 && Number(m[2]) <= 3)
+        // another token of the same account holder has its own bucket
+        assert.equal((await get(a, TOKENS.cr_b)).statusCode, 200)
+        // a token of the wrong role still spends its bucket and sees the fields on its 403
+        const wrong = await get(a, TOKENS.sl_a)
+        assert.equal(wrong.statusCode, 403)
+        assert.match(String(wrong.headers.ratelimit), /^"default";r=2;/)
+      } finally {
+        await a.close()
       }
-      const res = await get(a, TOKENS.cr_a)
-      assert.equal(res.statusCode, 429)
-      assert.equal(res.json().error.code, 'rate_limited')
-      assert.deepEqual(Object.keys(res.json()), ['error'])
-      assert.ok(Number(res.headers['retry-after']) >= 1)
-      assert.match(String(res.headers.ratelimit), /^"default";r=0;t=[1-9]\d*$/)
-      assert.equal(res.headers['ratelimit-policy'], '"default";q=60;w=60')
-      // another token of the same account holder has its own bucket
-      assert.equal((await get(a, TOKENS.cr_b)).statusCode, 200)
-      // a token of the wrong role still spends its bucket and sees the fields on its 403
-      const wrong = await get(a, TOKENS.sl_a)
-      assert.equal(wrong.statusCode, 403)
-      assert.match(String(wrong.headers.ratelimit), /^"default";r=2;/)
-    } finally {
-      await a.close()
-    }
-  })
+    },
+  )
 
   test('the default policy is 600 a minute', async () => {
     const { loadConfig } = await import('../src/config.js')
@@ -101,49 +104,56 @@ describe('per-token limit (in-process store)', () => {
 })
 
 describe('failed authentications per client address', () => {
-  test('after the burst of failures an address gets 429 for bad tokens; valid tokens and other addresses are not affected', async () => {
-    const a = await app(limits())
+  test(
+    'after the burst of failures an address gets 429 for bad tokens; valid tokens and other ' +
+      'addresses are not affected',
+    async () => {
+      const a = await app(limits())
+      try {
+        assert.equal((await get(a, 'guess_1', '10.0.0.1')).statusCode, 401)
+        assert.equal((await get(a, null, '10.0.0.1')).statusCode, 401)
+        const res = await get(a, 'guess_2', '10.0.0.1')
+        assert.equal(res.statusCode, 429)
+        assert.equal(res.json().error.code, 'rate_limited')
+        assert.ok(Number(res.headers['retry-after']) >= 1)
+        assert.match(String(res.headers['ratelimit-policy']), /^"auth-failures";q=6;w=60$/)
+        assert.equal((await get(a, null, '10.0.0.1')).statusCode, 429)
+        // a valid token from the same address (a colleague behind the same NAT) is served, and
+        // only its own token bucket applies
+        const valid = await get(a, TOKENS.cr_a, '10.0.0.1')
+        assert.equal(valid.statusCode, 200)
+        assert.match(String(valid.headers['ratelimit-policy']), /^"default";/)
+        assert.equal((await get(a, TOKENS.cr_b, '10.0.0.1')).statusCode, 200)
+        assert.equal((await get(a, TOKENS.cr_a, '10.0.0.2')).statusCode, 200)
+        // health checks need no token and are never limited
+        assert.equal((await get(a, null, '10.0.0.1', '/healthz')).statusCode, 200)
+      } finally {
+        await a.close()
+      }
+    },
+  )
+})
+
+test(
+  'with the production defaults, 200 bad-token requests from one address never lock out a ' + 'valid token there',
+  async () => {
+    const c = loadConfig({})
+    const a = await app({
+      perMinute: c.rateLimitPerMinute,
+      burst: c.rateLimitBurst,
+      authFailuresPerMinute: c.authFailuresPerMinute,
+      authFailuresBurst: c.authFailuresBurst,
+    })
     try {
-      assert.equal((await get(a, 'guess_1', '10.0.0.1')).statusCode, 401)
-      assert.equal((await get(a, null, '10.0.0.1')).statusCode, 401)
-      const res = await get(a, 'guess_2', '10.0.0.1')
-      assert.equal(res.statusCode, 429)
-      assert.equal(res.json().error.code, 'rate_limited')
-      assert.ok(Number(res.headers['retry-after']) >= 1)
-      assert.match(String(res.headers['ratelimit-policy']), /^"auth-failures";q=6;w=60$/)
-      assert.equal((await get(a, null, '10.0.0.1')).statusCode, 429)
-      // a valid token from the same address (a colleague behind the same NAT) is served, and
-      // only its own token bucket applies
-      const valid = await get(a, TOKENS.cr_a, '10.0.0.1')
-      assert.equal(valid.statusCode, 200)
-      assert.match(String(valid.headers['ratelimit-policy']), /^"default";/)
-      assert.equal((await get(a, TOKENS.cr_b, '10.0.0.1')).statusCode, 200)
-      assert.equal((await get(a, TOKENS.cr_a, '10.0.0.2')).statusCode, 200)
-      // health checks need no token and are never limited
-      assert.equal((await get(a, null, '10.0.0.1', '/healthz')).statusCode, 200)
+      const statuses = new Set<number>()
+      for (let i = 0; i < 200; i++) statuses.add((await get(a, `wrong_token_${i}`, '192.0.2.7')).statusCode)
+      assert.deepEqual([...statuses].sort(), [401, 429], 'failures are slowed down')
+      for (const token of [TOKENS.cr_a, TOKENS.cr_b]) assert.equal((await get(a, token, '192.0.2.7')).statusCode, 200)
     } finally {
       await a.close()
     }
-  })
-})
-
-test('with the production defaults, 200 bad-token requests from one address never lock out a valid token there', async () => {
-  const c = loadConfig({})
-  const a = await app({
-    perMinute: c.rateLimitPerMinute,
-    burst: c.rateLimitBurst,
-    authFailuresPerMinute: c.authFailuresPerMinute,
-    authFailuresBurst: c.authFailuresBurst,
-  })
-  try {
-    const statuses = new Set<number>()
-    for (let i = 0; i < 200; i++) statuses.add((await get(a, `wrong_token_${i}`, '192.0.2.7')).statusCode)
-    assert.deepEqual([...statuses].sort(), [401, 429], 'failures are slowed down')
-    for (const token of [TOKENS.cr_a, TOKENS.cr_b]) assert.equal((await get(a, token, '192.0.2.7')).statusCode, 200)
-  } finally {
-    await a.close()
-  }
-})
+  },
+)
 
 describe('Redis store', async () => {
   const reachable = await redisReachable(REDIS_URL)

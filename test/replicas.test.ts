@@ -130,55 +130,60 @@ describe('reads over streaming replicas', { skip }, () => {
     await waitForReplay(primary, slow)
   })
 
-  test('a walk whose first page saw rows a lagging replica lacks never reads a later page there: every row once', async () => {
-    const { app: a, reads: router } = await app(30_000) // the lagging replica may serve
-    // rows committed right before the walk: on the primary and the fast replica, not yet on the slow one
-    await load(db, {
-      report_rows: Array.from({ length: 2 * DAYS }, (_, i) => ({
-        date: day(i % DAYS),
-        link_id: 'l_a2',
-        product_id: 'p_active_03',
-        marketplace: i < DAYS ? 'US' : 'DE',
-        currency: i < DAYS ? 'USD' : 'EUR',
-        sales_cents: 100,
-        commission_cents: 10,
-        commission_status: 'pending',
-        orders: 1,
-        units_sold: 1,
-        clicks: 2,
-        detail_page_views: 1,
-        add_to_carts: 0,
-      })),
-    })
-    await waitForReplay(primary, fast)
-    const expected = (
-      await db.query<{ k: string }>(
-        `select r.date || '|' || r.link_id || '|' || r.product_id || '|' || r.marketplace as k
+  test(
+    'a walk whose first page saw rows a lagging replica lacks never reads a later page there: ' + 'every row once',
+    async () => {
+      const { app: a, reads: router } = await app(30_000) // the lagging replica may serve
+      // rows committed right before the walk: on the primary and the fast replica, not yet on the slow one
+      await load(db, {
+        report_rows: Array.from({ length: 2 * DAYS }, (_, i) => ({
+          date: day(i % DAYS),
+          link_id: 'l_a2',
+          product_id: 'p_active_03',
+          marketplace: i < DAYS ? 'US' : 'DE',
+          currency: i < DAYS ? 'USD' : 'EUR',
+          sales_cents: 100,
+          commission_cents: 10,
+          commission_status: 'pending',
+          orders: 1,
+          units_sold: 1,
+          clicks: 2,
+          detail_page_views: 1,
+          add_to_carts: 0,
+        })),
+      })
+      await waitForReplay(primary, fast)
+      const expected = (
+        await db.query<{ k: string }>(
+          `select r.date || '|' || r.link_id || '|' || r.product_id || '|' || r.marketplace as k
            from report_rows r where r.creator_id = 'cr_a' order by r.date, r.id`,
-      )
-    ).map((r) => r.k)
-    // The first page from the fast replica; after it the slow one serves as any replica within
-    // the lag limit would (the checker is paused so that the states stay as set).
-    router.stop()
-    await router.check()
-    const slowNode = router.replicas[1]!
-    const slowLacks =
-      (
-        await slow.query<{ n: string }>(`select count(*)::text as n from report_rows where product_id = 'p_active_03'`)
-      )[0]!.n === '0'
-    assert.ok(slowLacks, 'the slow replica has not replayed the new rows yet')
-    slowNode.serving = false
-    let first = true
-    const got = await walk(a, 7, async () => {
-      if (first) slowNode.serving = true
-      first = false
-    })
-    assert.deepEqual(got, expected, 'every row once, in order: none of the new rows skipped')
-    assert.equal(slowNode.reads, 0, 'no page was read from the replica that lacked them')
-    // without a floor the slow replica would have been a candidate: the floor is what kept it out
-    assert.ok(router.candidates(null).includes(slowNode))
-    await waitForReplay(primary, slow)
-  })
+        )
+      ).map((r) => r.k)
+      // The first page from the fast replica; after it the slow one serves as any replica within
+      // the lag limit would (the checker is paused so that the states stay as set).
+      router.stop()
+      await router.check()
+      const slowNode = router.replicas[1]!
+      const slowLacks =
+        (
+          await slow.query<{ n: string }>(
+            `select count(*)::text as n from report_rows where product_id = 'p_active_03'`,
+          )
+        )[0]!.n === '0'
+      assert.ok(slowLacks, 'the slow replica has not replayed the new rows yet')
+      slowNode.serving = false
+      let first = true
+      const got = await walk(a, 7, async () => {
+        if (first) slowNode.serving = true
+        first = false
+      })
+      assert.deepEqual(got, expected, 'every row once, in order: none of the new rows skipped')
+      assert.equal(slowNode.reads, 0, 'no page was read from the replica that lacked them')
+      // without a floor the slow replica would have been a candidate: the floor is what kept it out
+      assert.ok(router.candidates(null).includes(slowNode))
+      await waitForReplay(primary, slow)
+    },
+  )
 
   test('a replica stopped: reads move at once and come back when it returns', async () => {
     const { app: a, reads: router } = await app(30_000)
@@ -199,35 +204,38 @@ describe('reads over streaming replicas', { skip }, () => {
     assert.ok(router.replicas[0]!.reads > before, 'reads reach it again')
   })
 
-  test('with the primary stopped, every read endpoint answers from the replicas; /readyz says the primary is down', async () => {
-    const { app: a } = await app(30_000)
-    await waitForReplay(primary, slow)
-    await primary.stop('immediate')
-    try {
-      for (const [url, token] of [
-        ['/api/creator/v1/brands', TOKENS.cr_a],
-        [`/api/creator/v1/reports?${range}&limit=5`, TOKENS.cr_a],
-        [`/api/creator/v1/reports?${range}&brand_id=b_noads`, TOKENS.cr_a],
-        ['/api/seller/v1/brands', TOKENS.sl_a],
-        ['/api/seller/v1/products?brand_id=b_active', TOKENS.sl_a],
-      ] as const) {
-        const res = await get(a, url, token)
-        assert.equal(res.status, 200, `${url}: ${JSON.stringify(res.body)}`)
+  test(
+    'with the primary stopped, every read endpoint answers from the replicas; /readyz says ' + 'the primary is down',
+    async () => {
+      const { app: a } = await app(30_000)
+      await waitForReplay(primary, slow)
+      await primary.stop('immediate')
+      try {
+        for (const [url, token] of [
+          ['/api/creator/v1/brands', TOKENS.cr_a],
+          [`/api/creator/v1/reports?${range}&limit=5`, TOKENS.cr_a],
+          [`/api/creator/v1/reports?${range}&brand_id=b_noads`, TOKENS.cr_a],
+          ['/api/seller/v1/brands', TOKENS.sl_a],
+          ['/api/seller/v1/products?brand_id=b_active', TOKENS.sl_a],
+        ] as const) {
+          const res = await get(a, url, token)
+          assert.equal(res.status, 200, `${url}: ${JSON.stringify(res.body)}`)
+        }
+        const walked = await walk(a, 50)
+        assert.ok(walked.length > 50)
+        const ready = await a.inject({ url: '/readyz' })
+        assert.equal(ready.statusCode, 200)
+        assert.deepEqual(
+          ready.json().databases.map((d: { name: string; up: boolean }) => [d.name, d.up]),
+          [
+            ['primary', false],
+            ['replica 1', true],
+            ['replica 2', true],
+          ],
+        )
+      } finally {
+        await primary.start()
       }
-      const walked = await walk(a, 50)
-      assert.ok(walked.length > 50)
-      const ready = await a.inject({ url: '/readyz' })
-      assert.equal(ready.statusCode, 200)
-      assert.deepEqual(
-        ready.json().databases.map((d: { name: string; up: boolean }) => [d.name, d.up]),
-        [
-          ['primary', false],
-          ['replica 1', true],
-          ['replica 2', true],
-        ],
-      )
-    } finally {
-      await primary.start()
-    }
-  })
+    },
+  )
 })

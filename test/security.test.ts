@@ -186,37 +186,41 @@ describe('overload', () => {
     ['event-loop delay', { maxEventLoopDelayMs: 50, maxHeapUsedBytes: 0 }],
     ['event-loop utilization', { maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0.9, maxHeapUsedBytes: 0 }],
   ] as const) {
-    test(`a busy event loop (${signal}) sheds API requests with 503 service_unavailable and Retry-After; /healthz stays up`, async () => {
-      const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], pressure })
-      try {
-        assert.equal((await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })).statusCode, 200)
-        // Hold the event loop for a while, as a runaway computation or GC storm would.
-        let shed: Awaited<ReturnType<typeof app.inject>> | undefined
-        for (let i = 0; i < 10 && !shed; i++) {
-          const end = Date.now() + 700
-          while (Date.now() < end) {
-            /* busy */
+    test(
+      `a busy event loop (${signal}) sheds API requests with 503 service_unavailable and ` +
+        `Retry-After; /healthz stays up`,
+      async () => {
+        const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], pressure })
+        try {
+          assert.equal((await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })).statusCode, 200)
+          // Hold the event loop for a while, as a runaway computation or GC storm would.
+          let shed: Awaited<ReturnType<typeof app.inject>> | undefined
+          for (let i = 0; i < 10 && !shed; i++) {
+            const end = Date.now() + 700
+            while (Date.now() < end) {
+              /* busy */
+            }
+            await sleep(1) // let the sampler's timer see the delay
+            const res = await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })
+            if (res.statusCode === 503) shed = res
+            else assert.equal(res.statusCode, 200)
           }
-          await sleep(1) // let the sampler's timer see the delay
-          const res = await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })
-          if (res.statusCode === 503) shed = res
-          else assert.equal(res.statusCode, 200)
+          assert.ok(shed, 'no request was shed')
+          assert.deepEqual(Object.keys(shed.json().error).sort(), ['code', 'message'])
+          assert.equal(shed.json().error.code, 'service_unavailable')
+          assert.ok(Number(shed.headers['retry-after']) >= 1)
+          assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200)
+          // once the loop is free again, requests are served
+          let served = false
+          for (let i = 0; i < 50 && !served; i++) {
+            await sleep(100)
+            served = (await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })).statusCode === 200
+          }
+          assert.ok(served, 'service did not recover')
+        } finally {
+          await app.close()
         }
-        assert.ok(shed, 'no request was shed')
-        assert.deepEqual(Object.keys(shed.json().error).sort(), ['code', 'message'])
-        assert.equal(shed.json().error.code, 'service_unavailable')
-        assert.ok(Number(shed.headers['retry-after']) >= 1)
-        assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200)
-        // once the loop is free again, requests are served
-        let served = false
-        for (let i = 0; i < 50 && !served; i++) {
-          await sleep(100)
-          served = (await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })).statusCode === 200
-        }
-        assert.ok(served, 'service did not recover')
-      } finally {
-        await app.close()
-      }
-    })
+      },
+    )
   }
 })

@@ -172,7 +172,8 @@ async function round(t: TestContext, n: number, dbUrl: string): Promise<Round> {
     const unanswered = answers.filter((o) => !answered(o)).length
     t.diagnostic(
       `round ${n}: SIGTERM ${delay} ms after the burst; ${unanswered} of ${BURST} unanswered; ` +
-        `late on a kept-alive connection: ${describe(keptAlive)}${keptAlive.reused ? '' : ' (not reused: it was closed)'}, ` +
+        `late on a kept-alive connection: ` +
+        `${describe(keptAlive)}${keptAlive.reused ? '' : ' (not reused: it was closed)'}, ` +
         `late on a silent one: ${describe(late)}; exit ${code} after ${Math.round(performance.now() - signalAt)} ms`,
     )
     assert.equal(signal, null)
@@ -186,45 +187,51 @@ async function round(t: TestContext, n: number, dbUrl: string): Promise<Round> {
   }
 }
 
-test(`SIGTERM right after a burst of ${BURST} requests, ${ROUNDS} rounds: every request on a connection open before the signal is answered`, async (t) => {
-  const tdb = await createTestDatabase()
-  try {
-    const setup = await openDb(tdb.url)
-    await migrate(setup)
-    await load(setup, fixture())
-    await setup.close()
+test(
+  `SIGTERM right after a burst of ${BURST} requests, ${ROUNDS} rounds: every request on a ` +
+    `connection open before the signal is answered`,
+  async (t) => {
+    const tdb = await createTestDatabase()
+    try {
+      const setup = await openDb(tdb.url)
+      await migrate(setup)
+      await load(setup, fixture())
+      await setup.close()
 
-    const rounds: Round[] = []
-    for (let n = 0; n < ROUNDS; n++) rounds.push(await round(t, n, tdb.url))
+      const rounds: Round[] = []
+      for (let n = 0; n < ROUNDS; n++) rounds.push(await round(t, n, tdb.url))
 
-    const count = (list: Answer[]) => {
-      const by = new Map<string, number>()
-      for (const o of list) {
-        const k = `${describe(o)} (${o.reused ? 'kept-alive' : 'new'} connection)`
-        by.set(k, (by.get(k) ?? 0) + 1)
+      const count = (list: Answer[]) => {
+        const by = new Map<string, number>()
+        for (const o of list) {
+          const k = `${describe(o)} (${o.reused ? 'kept-alive' : 'new'} connection)`
+          by.set(k, (by.get(k) ?? 0) + 1)
+        }
+        return [...by].map(([k, v]) => `${k} ×${v}`).join(', ')
       }
-      return [...by].map(([k, v]) => `${k} ×${v}`).join(', ')
+      const burst = rounds.flatMap((r) => r.burst)
+      const failed = burst.filter((o) => !answered(o))
+      t.diagnostic(`burst: ${burst.length} requests, all written before SIGTERM: ${count(burst)}`)
+      const badKeptAlive = rounds.filter(
+        (r) => !r.keptAlive.reused || !answered(r.keptAlive) || r.keptAlive.connection !== 'close',
+      )
+      const badSilent = rounds.filter((r) => !answered(r.silent) || r.silent.connection !== 'close')
+      assert.deepEqual(
+        {
+          failed: failed.length,
+          roundsWithFailures: rounds.filter((r) => r.burst.some((o) => !answered(o))).length,
+          badKeptAlive: badKeptAlive.length,
+          badSilent: badSilent.length,
+        },
+        { failed: 0, roundsWithFailures: 0, badKeptAlive: 0, badSilent: 0 },
+        `burst: ${failed.length} of ${burst.length} unanswered (${count(failed) || 'none'}); ` +
+          `late request on a kept-alive connection failed in ${badKeptAlive.length} of ${ROUNDS} ` +
+          `rounds (${badKeptAlive.map((r) => describe(r.keptAlive)).join(', ')}); ` +
+          `late request on a silent connection failed in ${badSilent.length} of ${ROUNDS} rounds ` +
+          `(${badSilent.map((r) => describe(r.silent)).join(', ')})`,
+      )
+    } finally {
+      await tdb.drop()
     }
-    const burst = rounds.flatMap((r) => r.burst)
-    const failed = burst.filter((o) => !answered(o))
-    t.diagnostic(`burst: ${burst.length} requests, all written before SIGTERM: ${count(burst)}`)
-    const badKeptAlive = rounds.filter(
-      (r) => !r.keptAlive.reused || !answered(r.keptAlive) || r.keptAlive.connection !== 'close',
-    )
-    const badSilent = rounds.filter((r) => !answered(r.silent) || r.silent.connection !== 'close')
-    assert.deepEqual(
-      {
-        failed: failed.length,
-        roundsWithFailures: rounds.filter((r) => r.burst.some((o) => !answered(o))).length,
-        badKeptAlive: badKeptAlive.length,
-        badSilent: badSilent.length,
-      },
-      { failed: 0, roundsWithFailures: 0, badKeptAlive: 0, badSilent: 0 },
-      `burst: ${failed.length} of ${burst.length} unanswered (${count(failed) || 'none'}); ` +
-        `late request on a kept-alive connection failed in ${badKeptAlive.length} of ${ROUNDS} rounds (${badKeptAlive.map((r) => describe(r.keptAlive)).join(', ')}); ` +
-        `late request on a silent connection failed in ${badSilent.length} of ${ROUNDS} rounds (${badSilent.map((r) => describe(r.silent)).join(', ')})`,
-    )
-  } finally {
-    await tdb.drop()
-  }
-})
+  },
+)

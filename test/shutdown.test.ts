@@ -127,8 +127,13 @@ test('SIGTERM under load: zero failed requests among those accepted, exit 0 with
     const before = outcomes.filter((o) => o.sentBeforeSignal)
     assert.ok(before.length > 50, `there was load: ${before.length} requests before the signal`)
     t.diagnostic(
-      `${outcomes.length} requests; ${accepted.size} accepted, all 200; ${finishedAfterSignal} finished after SIGTERM; ` +
-        `${failures.length} refused after close, ${failures.filter((f) => f.sentBeforeSignal).length} of them sent before the signal but never accepted (${[...new Set(failures.map((f) => f.error?.split(':')[0]))].join(', ') || 'none'}); exit 0 after ${took} ms`,
+      `${outcomes.length} requests; ${accepted.size} accepted, all 200; ${finishedAfterSignal} ` +
+        `finished after SIGTERM; ` +
+        `${failures.length} refused after close, ` +
+        `${failures.filter((f) => f.sentBeforeSignal).length} of them sent before the signal but ` +
+        `never accepted ` +
+        `(${[...new Set(failures.map((f) => f.error?.split(':')[0]))].join(', ') || 'none'}); ` +
+        `exit 0 after ${took} ms`,
     )
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL')
@@ -188,29 +193,32 @@ async function rawConnection(port: number) {
   return c
 }
 
-test('after SIGTERM an idle kept-alive connection is closed at its keep-alive timeout, not before, then exit 0', async () => {
-  const s = await serveMemory({ CSAPI_KEEP_ALIVE_TIMEOUT_MS: '2000', CSAPI_SHUTDOWN_GRACE_MS: '8000' })
-  try {
-    const c = await rawConnection(s.port)
-    c.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n')
-    while (!c.raw.includes('"ok"')) await sleep(10)
-    const answeredAt = performance.now()
-    assert.match(c.raw, /\r\nkeep-alive: timeout=2\r\n/i)
-    s.child.kill('SIGTERM')
-    const [code] = await s.exited
-    const closedAfter = c.closedAt - answeredAt
-    assert.equal(code, 0)
-    assert.equal(c.error, undefined)
-    assert.ok(
-      closedAfter > 1900,
-      `closed ${Math.round(closedAfter)} ms after its answer, before the 2 s it was promised`,
-    )
-    assert.ok(closedAfter < 6000, `closed ${Math.round(closedAfter)} ms after its answer`)
-    assert.match(s.out(), /stopped listening/)
-  } finally {
-    if (s.child.exitCode === null) s.child.kill('SIGKILL')
-  }
-})
+test(
+  'after SIGTERM an idle kept-alive connection is closed at its keep-alive timeout, not ' + 'before, then exit 0',
+  async () => {
+    const s = await serveMemory({ CSAPI_KEEP_ALIVE_TIMEOUT_MS: '2000', CSAPI_SHUTDOWN_GRACE_MS: '8000' })
+    try {
+      const c = await rawConnection(s.port)
+      c.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n')
+      while (!c.raw.includes('"ok"')) await sleep(10)
+      const answeredAt = performance.now()
+      assert.match(c.raw, /\r\nkeep-alive: timeout=2\r\n/i)
+      s.child.kill('SIGTERM')
+      const [code] = await s.exited
+      const closedAfter = c.closedAt - answeredAt
+      assert.equal(code, 0)
+      assert.equal(c.error, undefined)
+      assert.ok(
+        closedAfter > 1900,
+        `closed ${Math.round(closedAfter)} ms after its answer, before the 2 s it was promised`,
+      )
+      assert.ok(closedAfter < 6000, `closed ${Math.round(closedAfter)} ms after its answer`)
+      assert.match(s.out(), /stopped listening/)
+    } finally {
+      if (s.child.exitCode === null) s.child.kill('SIGKILL')
+    }
+  },
+)
 
 test('past the grace period idle connections are closed, and one still in a request makes the exit 1', async () => {
   const grace = 2500

@@ -115,60 +115,69 @@ describe('webhooks', () => {
     assert.equal(n!.n, 0)
   })
 
-  test('reports.changed: one signed event per creator per write, none for others; its cursor pulls the rows', async () => {
-    x = await addEndpoint(s.db, 'cr_x', `${rx.url}/x`, [])
-    const y = await addEndpoint(s.db, 'cr_y', `${rx.url}/y`, ['reports.changed'])
-    await ingest([
-      ['20260305', '111', 'B0PAYUS001', 'AMAZON.COM', '100.00'],
-      ['20260306', '111', 'B0PAYUS001', 'AMAZON.COM', '50.00'],
-      ['20260307', '222', 'B0PAYDE001', 'AMAZON.DE', '20.00'],
-    ])
-    assert.equal(await deliverer().pass(), 1, 'one delivery: cr_y had no change')
-    const [r] = rx.take()
-    assert.equal(r!.path, '/x')
-    assert.throws(
-      () => new Webhook(y.secret).verify(r!.body, r!.headers as Record<string, string>),
-      'not the other secret',
-    )
-    const event = verified(x.secret, r!)
-    assert.match(event.id, /^evt_[0-9a-f]{32}$/)
-    assert.deepEqual(
-      { type: event.type, rows: event.data.rows_changed, first: event.data.first_date, last: event.data.last_date },
-      { type: 'reports.changed', rows: 3, first: '2026-03-05', last: '2026-03-07' },
-    )
-    const feed = await s.get(`/api/creator/v1/reports/changes?cursor=${encodeURIComponent(event.data.cursor)}`, TOKEN_X)
-    assert.equal(feed.status, 200)
-    assert.deepEqual(feed.body.reports.map((row: any) => row.date).sort(), ['2026-03-05', '2026-03-06', '2026-03-07'])
-    assert.equal(await deliverer().pass(), 0, 'nothing else due')
-  })
+  test(
+    'reports.changed: one signed event per creator per write, none for others; its cursor ' + 'pulls the rows',
+    async () => {
+      x = await addEndpoint(s.db, 'cr_x', `${rx.url}/x`, [])
+      const y = await addEndpoint(s.db, 'cr_y', `${rx.url}/y`, ['reports.changed'])
+      await ingest([
+        ['20260305', '111', 'B0PAYUS001', 'AMAZON.COM', '100.00'],
+        ['20260306', '111', 'B0PAYUS001', 'AMAZON.COM', '50.00'],
+        ['20260307', '222', 'B0PAYDE001', 'AMAZON.DE', '20.00'],
+      ])
+      assert.equal(await deliverer().pass(), 1, 'one delivery: cr_y had no change')
+      const [r] = rx.take()
+      assert.equal(r!.path, '/x')
+      assert.throws(
+        () => new Webhook(y.secret).verify(r!.body, r!.headers as Record<string, string>),
+        'not the other secret',
+      )
+      const event = verified(x.secret, r!)
+      assert.match(event.id, /^evt_[0-9a-f]{32}$/)
+      assert.deepEqual(
+        { type: event.type, rows: event.data.rows_changed, first: event.data.first_date, last: event.data.last_date },
+        { type: 'reports.changed', rows: 3, first: '2026-03-05', last: '2026-03-07' },
+      )
+      const feed = await s.get(
+        `/api/creator/v1/reports/changes?cursor=${encodeURIComponent(event.data.cursor)}`,
+        TOKEN_X,
+      )
+      assert.equal(feed.status, 200)
+      assert.deepEqual(feed.body.reports.map((row: any) => row.date).sort(), ['2026-03-05', '2026-03-06', '2026-03-07'])
+      assert.equal(await deliverer().pass(), 0, 'nothing else due')
+    },
+  )
 
-  test('approve, restate, pay: reports.changed, adjustment.created and payout.created as the API returns them', async () => {
-    await approveThrough(s.db, '2026-03-31')
-    await ingest([['20260305', '111', 'B0PAYUS001', 'AMAZON.COM', '80.00']])
-    await pay(s.db, 'cr_x', '2026-03-31')
-    while ((await deliverer().pass()) > 0);
-    // attempts run side by side: compare what arrived with the order the writes recorded
-    const events = rx.take().map((r) => verified(x.secret, r))
-    const recorded = await s.db.query<{ id: string; type: string }>(
-      `select id, type from webhook_events where seq > (select min(seq) from webhook_events) order by seq`,
-    )
-    assert.deepEqual(
-      recorded.map((e) => e.type),
-      ['reports.changed', 'adjustment.created', 'reports.changed', 'payout.created', 'payout.created'],
-      'approve; the restatement (an adjustment, no row change); pay: its rows, then a payout per currency',
-    )
-    assert.deepEqual(events.map((e) => e.id).sort(), recorded.map((e) => e.id).sort(), 'each delivered once')
-    events.sort((a, b) => recorded.findIndex((e) => e.id === a.id) - recorded.findIndex((e) => e.id === b.id))
-    const payouts = (await s.get('/api/creator/v1/payouts', TOKEN_X)).body.payouts
-    assert.deepEqual(
-      events.filter((e) => e.type === 'payout.created').map((e) => e.data),
-      [...payouts].reverse(),
-      'data is the payout as GET /payouts returns it',
-    )
-    const [adjustment] = (await s.get('/api/creator/v1/adjustments', TOKEN_X)).body.adjustments
-    assert.deepEqual({ ...events[1]!.data, status: 'settled', payout_id: adjustment.payout_id }, adjustment)
-    assert.equal(new Set(events.map((e) => e.id)).size, events.length)
-  })
+  test(
+    'approve, restate, pay: reports.changed, adjustment.created and payout.created as the API ' + 'returns them',
+    async () => {
+      await approveThrough(s.db, '2026-03-31')
+      await ingest([['20260305', '111', 'B0PAYUS001', 'AMAZON.COM', '80.00']])
+      await pay(s.db, 'cr_x', '2026-03-31')
+      while ((await deliverer().pass()) > 0);
+      // attempts run side by side: compare what arrived with the order the writes recorded
+      const events = rx.take().map((r) => verified(x.secret, r))
+      const recorded = await s.db.query<{ id: string; type: string }>(
+        `select id, type from webhook_events where seq > (select min(seq) from webhook_events) order by seq`,
+      )
+      assert.deepEqual(
+        recorded.map((e) => e.type),
+        ['reports.changed', 'adjustment.created', 'reports.changed', 'payout.created', 'payout.created'],
+        'approve; the restatement (an adjustment, no row change); pay: its rows, then a payout per currency',
+      )
+      assert.deepEqual(events.map((e) => e.id).sort(), recorded.map((e) => e.id).sort(), 'each delivered once')
+      events.sort((a, b) => recorded.findIndex((e) => e.id === a.id) - recorded.findIndex((e) => e.id === b.id))
+      const payouts = (await s.get('/api/creator/v1/payouts', TOKEN_X)).body.payouts
+      assert.deepEqual(
+        events.filter((e) => e.type === 'payout.created').map((e) => e.data),
+        [...payouts].reverse(),
+        'data is the payout as GET /payouts returns it',
+      )
+      const [adjustment] = (await s.get('/api/creator/v1/adjustments', TOKEN_X)).body.adjustments
+      assert.deepEqual({ ...events[1]!.data, status: 'settled', payout_id: adjustment.payout_id }, adjustment)
+      assert.equal(new Set(events.map((e) => e.id)).size, events.length)
+    },
+  )
 
   test('a failing receiver gets the event after the retries; every attempt is logged', async () => {
     rx.plan = [500, 503]
@@ -195,36 +204,39 @@ describe('webhooks', () => {
     )
   })
 
-  test('failing the whole schedule disables the endpoint; events queue meanwhile; enable and replay deliver them', async () => {
-    rx.plan = [500, 500]
-    outcomes.length = 0
-    await ingest([['20260311', '111', 'B0PAYUS001', 'AMAZON.COM', '5.00']])
-    const d = deliverer([0.05])
-    assert.equal(await d.pass(), 1)
-    await sleep(80)
-    assert.equal(await d.pass(), 1)
-    assert.deepEqual(outcomes, ['retry', 'failed'])
-    const endpoint = (await listEndpoints(s.db)).find((e) => e.id === x.id)!
-    assert.ok(endpoint.disabled_at, 'disabled')
-    assert.match(endpoint.disabled_reason!, /failed 2 attempts; last: HTTP 500/)
-    const failedEvent = verified(x.secret, rx.take()[1]!)
-    // while disabled, new events queue for it, and nothing is claimed
-    await ingest([['20260312', '111', 'B0PAYUS001', 'AMAZON.COM', '5.00']])
-    await sleep(80)
-    assert.equal(await d.pass(), 0)
-    assert.equal(rx.take().length, 0)
-    // enabled: what queued goes out; the failed one by replay, as the same event
-    await enableEndpoint(s.db, x.id)
-    assert.equal(await replay(s.db, { eventId: failedEvent.id }, null), 1)
-    assert.equal(await d.pass(), 2)
-    const got = rx.take().map((r) => verified(x.secret, r))
-    const again = got.find((e) => e.id === failedEvent.id)
-    assert.ok(again, 'a replay is the same event: same id')
-    assert.deepEqual(again, failedEvent, 'and the same body')
-    const queued = got.find((e) => e.id !== failedEvent.id)!
-    assert.equal(queued.type, 'reports.changed')
-    assert.deepEqual([queued.data.first_date, queued.data.last_date], ['2026-03-12', '2026-03-12'])
-  })
+  test(
+    'failing the whole schedule disables the endpoint; events queue meanwhile; enable and ' + 'replay deliver them',
+    async () => {
+      rx.plan = [500, 500]
+      outcomes.length = 0
+      await ingest([['20260311', '111', 'B0PAYUS001', 'AMAZON.COM', '5.00']])
+      const d = deliverer([0.05])
+      assert.equal(await d.pass(), 1)
+      await sleep(80)
+      assert.equal(await d.pass(), 1)
+      assert.deepEqual(outcomes, ['retry', 'failed'])
+      const endpoint = (await listEndpoints(s.db)).find((e) => e.id === x.id)!
+      assert.ok(endpoint.disabled_at, 'disabled')
+      assert.match(endpoint.disabled_reason!, /failed 2 attempts; last: HTTP 500/)
+      const failedEvent = verified(x.secret, rx.take()[1]!)
+      // while disabled, new events queue for it, and nothing is claimed
+      await ingest([['20260312', '111', 'B0PAYUS001', 'AMAZON.COM', '5.00']])
+      await sleep(80)
+      assert.equal(await d.pass(), 0)
+      assert.equal(rx.take().length, 0)
+      // enabled: what queued goes out; the failed one by replay, as the same event
+      await enableEndpoint(s.db, x.id)
+      assert.equal(await replay(s.db, { eventId: failedEvent.id }, null), 1)
+      assert.equal(await d.pass(), 2)
+      const got = rx.take().map((r) => verified(x.secret, r))
+      const again = got.find((e) => e.id === failedEvent.id)
+      assert.ok(again, 'a replay is the same event: same id')
+      assert.deepEqual(again, failedEvent, 'and the same body')
+      const queued = got.find((e) => e.id !== failedEvent.id)!
+      assert.equal(queued.type, 'reports.changed')
+      assert.deepEqual([queued.data.first_date, queued.data.last_date], ['2026-03-12', '2026-03-12'])
+    },
+  )
 
   test('a rotated secret: both signatures while they overlap, each verifies', async () => {
     const fresh = await rotateSecret(s.db, x.id, 3600)
@@ -272,115 +284,118 @@ describe(
   'csapi serve delivers; SIGKILL between attempts loses nothing',
   { skip: !onPostgres && 'needs TEST_DATABASE_URL: the CLI and the server share a database' },
   () => {
-    test('add, test, a failed attempt, SIGKILL, restart: delivered once more with the same id; deliveries and replay', async () => {
-      const database = await createTestDatabase()
-      const rx = await new Receiver().start()
-      const env = {
-        CSAPI_WEBHOOK_RETRY_SCHEDULE: '2s,2s,2s',
-        CSAPI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
-        CSAPI_CURSOR_SECRETS: 'test-cursor-secret-0123456789abcdef0123456789',
-        CSAPI_METRICS_PORT: '0',
-        LOG_LEVEL: 'info',
-      }
-      const run = async (...args: string[]) => {
-        const p = cliProcess(database.url, args, env)
-        const [code] = await p.exit
-        return { code, out: p.output() }
-      }
-      const servers: ReturnType<typeof cliProcess>[] = []
-      const serve = async () => {
-        const p = cliProcess(database.url, ['serve', '--port', '0'], env)
-        servers.push(p)
-        for (let i = 0; i < 200 && !p.output().includes('"msg":"serving"'); i++) await sleep(50)
-        assert.ok(p.output().includes('"msg":"serving"'), p.output())
-        const metrics = /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(p.output())![1]!
-        return Object.assign(p, { metrics })
-      }
-      /** Scrapes until the webhook samples are as wanted (the queue gauges are read every 5 s). */
-      const metricsReach = async (url: string, want: (m: (name: string, l?: object) => number) => boolean) => {
-        let text = ''
-        for (let i = 0; i < 80; i++) {
-          text = await (await fetch(url)).text()
-          if (want((name, labels) => sample(text, name, labels as Record<string, string>))) return
-          await sleep(100)
+    test(
+      'add, test, a failed attempt, SIGKILL, restart: delivered once more with the same id; ' + 'deliveries and replay',
+      async () => {
+        const database = await createTestDatabase()
+        const rx = await new Receiver().start()
+        const env = {
+          CSAPI_WEBHOOK_RETRY_SCHEDULE: '2s,2s,2s',
+          CSAPI_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+          CSAPI_CURSOR_SECRETS: 'test-cursor-secret-0123456789abcdef0123456789',
+          CSAPI_METRICS_PORT: '0',
+          LOG_LEVEL: 'info',
         }
-        assert.fail(
-          `metrics never reached the state:\n${text
-            .split('\n')
-            .filter((l) => l.includes('webhook'))
-            .join('\n')}`,
-        )
-      }
-      try {
-        const { openDb } = await import('../src/db/index.js')
-        const { migrate } = await import('../src/db/migrate.js')
-        const db = await openDb(database.url)
-        await migrate(db)
-        await load(db, dataset)
-        const added = await run('webhooks', 'add', '--account', 'cr_x', '--url', `${rx.url}/hook`)
-        assert.equal(added.code, 0, added.out)
-        const id = /^(we_[0-9a-f]{24})$/m.exec(added.out)![1]!
-        const secret = /secret: (whsec_\S+)/.exec(added.out)![1]!
-        const refused = await run('webhooks', 'add', '--account', 'cr_x', '--url', 'https://192.168.1.10/hook')
-        assert.equal(refused.code, 1)
-        assert.match(refused.out, /192\.168\.1\.10 is a private, loopback or link-local address/)
+        const run = async (...args: string[]) => {
+          const p = cliProcess(database.url, args, env)
+          const [code] = await p.exit
+          return { code, out: p.output() }
+        }
+        const servers: ReturnType<typeof cliProcess>[] = []
+        const serve = async () => {
+          const p = cliProcess(database.url, ['serve', '--port', '0'], env)
+          servers.push(p)
+          for (let i = 0; i < 200 && !p.output().includes('"msg":"serving"'); i++) await sleep(50)
+          assert.ok(p.output().includes('"msg":"serving"'), p.output())
+          const metrics = /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(p.output())![1]!
+          return Object.assign(p, { metrics })
+        }
+        /** Scrapes until the webhook samples are as wanted (the queue gauges are read every 5 s). */
+        const metricsReach = async (url: string, want: (m: (name: string, l?: object) => number) => boolean) => {
+          let text = ''
+          for (let i = 0; i < 80; i++) {
+            text = await (await fetch(url)).text()
+            if (want((name, labels) => sample(text, name, labels as Record<string, string>))) return
+            await sleep(100)
+          }
+          assert.fail(
+            `metrics never reached the state:\n${text
+              .split('\n')
+              .filter((l) => l.includes('webhook'))
+              .join('\n')}`,
+          )
+        }
+        try {
+          const { openDb } = await import('../src/db/index.js')
+          const { migrate } = await import('../src/db/migrate.js')
+          const db = await openDb(database.url)
+          await migrate(db)
+          await load(db, dataset)
+          const added = await run('webhooks', 'add', '--account', 'cr_x', '--url', `${rx.url}/hook`)
+          assert.equal(added.code, 0, added.out)
+          const id = /^(we_[0-9a-f]{24})$/m.exec(added.out)![1]!
+          const secret = /secret: (whsec_\S+)/.exec(added.out)![1]!
+          const refused = await run('webhooks', 'add', '--account', 'cr_x', '--url', 'https://192.168.1.10/hook')
+          assert.equal(refused.code, 1)
+          assert.match(refused.out, /192\.168\.1\.10 is a private, loopback or link-local address/)
 
-        let server = await serve()
-        const tested = await run('webhooks', 'test', id)
-        assert.equal(tested.code, 0, tested.out)
-        assert.match(tested.out, /delivered \(HTTP 200\)/)
-        assert.equal(verified(secret, rx.take()[0]!).type, 'webhook.test')
+          let server = await serve()
+          const tested = await run('webhooks', 'test', id)
+          assert.equal(tested.code, 0, tested.out)
+          assert.match(tested.out, /delivered \(HTTP 200\)/)
+          assert.equal(verified(secret, rx.take()[0]!).type, 'webhook.test')
 
-        rx.plan = [500]
-        await ingestAmazonAttribution(db, [report([['20260305', '111', 'B0PAYUS001', 'AMAZON.COM', '100.00']])], {})
-        for (let i = 0; i < 100 && rx.got.length === 0; i++) await sleep(50)
-        assert.equal(rx.got.length, 1, 'the first attempt came (and was answered 500)')
-        await metricsReach(
-          server.metrics,
-          (m) =>
-            m('csapi_webhook_attempts_total', { outcome: 'retry' }) === 1 &&
-            m('csapi_webhook_queue_depth') === 1 &&
-            m('csapi_webhook_oldest_pending_seconds') > 0,
-        )
-        server.child.kill('SIGKILL')
-        await server.exit
-        await sleep(2500) // the retry falls due while no instance runs
-        assert.equal(rx.got.length, 1)
-        server = await serve()
-        for (let i = 0; i < 100 && rx.got.length < 2; i++) await sleep(50)
-        const [first, second] = rx.take()
-        assert.ok(second, 'delivered after the restart')
-        assert.equal(second.headers['webhook-id'], first!.headers['webhook-id'])
-        assert.equal(verified(secret, second).type, 'reports.changed')
-        await metricsReach(
-          server.metrics,
-          (m) =>
-            m('csapi_webhook_attempts_total', { outcome: 'delivered' }) === 1 &&
-            m('csapi_webhook_queue_depth') === 0 &&
-            m('csapi_webhook_oldest_pending_seconds') === 0 &&
-            m('csapi_webhook_endpoints_disabled') === 0,
-        )
+          rx.plan = [500]
+          await ingestAmazonAttribution(db, [report([['20260305', '111', 'B0PAYUS001', 'AMAZON.COM', '100.00']])], {})
+          for (let i = 0; i < 100 && rx.got.length === 0; i++) await sleep(50)
+          assert.equal(rx.got.length, 1, 'the first attempt came (and was answered 500)')
+          await metricsReach(
+            server.metrics,
+            (m) =>
+              m('csapi_webhook_attempts_total', { outcome: 'retry' }) === 1 &&
+              m('csapi_webhook_queue_depth') === 1 &&
+              m('csapi_webhook_oldest_pending_seconds') > 0,
+          )
+          server.child.kill('SIGKILL')
+          await server.exit
+          await sleep(2500) // the retry falls due while no instance runs
+          assert.equal(rx.got.length, 1)
+          server = await serve()
+          for (let i = 0; i < 100 && rx.got.length < 2; i++) await sleep(50)
+          const [first, second] = rx.take()
+          assert.ok(second, 'delivered after the restart')
+          assert.equal(second.headers['webhook-id'], first!.headers['webhook-id'])
+          assert.equal(verified(secret, second).type, 'reports.changed')
+          await metricsReach(
+            server.metrics,
+            (m) =>
+              m('csapi_webhook_attempts_total', { outcome: 'delivered' }) === 1 &&
+              m('csapi_webhook_queue_depth') === 0 &&
+              m('csapi_webhook_oldest_pending_seconds') === 0 &&
+              m('csapi_webhook_endpoints_disabled') === 0,
+          )
 
-        const log = await run('webhooks', 'deliveries', '--endpoint', id)
-        assert.equal(log.code, 0, log.out)
-        assert.match(
-          log.out,
-          /reports\.changed .* delivered\n {2}#1 \S+ \d+ ms 500 HTTP 500: not now\n {2}#2 \S+ \d+ ms 200/,
-        )
-        const list = await run('webhooks', 'list')
-        assert.match(list.out, new RegExp(`${id} {2}cr_x .* enabled\\n {2}pending 0, delivered 2, failed 0`))
-        const replayed = await run('webhooks', 'replay', second.headers['webhook-id'] as string)
-        assert.match(replayed.out, /^1 deliveries queued/m)
-        for (let i = 0; i < 100 && rx.got.length < 1; i++) await sleep(50)
-        assert.equal(rx.take()[0]!.headers['webhook-id'], second.headers['webhook-id'])
-        server.child.kill('SIGTERM')
-        await server.exit
-        await db.close()
-      } finally {
-        for (const p of servers) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL')
-        rx.server.close()
-        await database.drop()
-      }
-    })
+          const log = await run('webhooks', 'deliveries', '--endpoint', id)
+          assert.equal(log.code, 0, log.out)
+          assert.match(
+            log.out,
+            /reports\.changed .* delivered\n {2}#1 \S+ \d+ ms 500 HTTP 500: not now\n {2}#2 \S+ \d+ ms 200/,
+          )
+          const list = await run('webhooks', 'list')
+          assert.match(list.out, new RegExp(`${id} {2}cr_x .* enabled\\n {2}pending 0, delivered 2, failed 0`))
+          const replayed = await run('webhooks', 'replay', second.headers['webhook-id'] as string)
+          assert.match(replayed.out, /^1 deliveries queued/m)
+          for (let i = 0; i < 100 && rx.got.length < 1; i++) await sleep(50)
+          assert.equal(rx.take()[0]!.headers['webhook-id'], second.headers['webhook-id'])
+          server.child.kill('SIGTERM')
+          await server.exit
+          await db.close()
+        } finally {
+          for (const p of servers) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL')
+          rx.server.close()
+          await database.drop()
+        }
+      },
+    )
   },
 )

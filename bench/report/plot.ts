@@ -26,7 +26,8 @@ export function depthPlot(title: string, series: DepthSeries[]): string {
   const y = (ms: number) => M.top + ph - ((Math.log10(Math.max(ms, 10 ** lo)) - lo) / (hi - lo)) * ph
   const parts: string[] = []
   parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ` +
+      `font-family="sans-serif" font-size="12">`,
   )
   parts.push(`<rect width="${W}" height="${H}" fill="white"/>`)
   parts.push(`<text x="${M.left}" y="22" font-size="14" font-weight="bold">${esc(title)}</text>`)
@@ -34,7 +35,8 @@ export function depthPlot(title: string, series: DepthSeries[]): string {
     const yy = y(10 ** e).toFixed(1)
     parts.push(`<line x1="${M.left}" x2="${M.left + pw}" y1="${yy}" y2="${yy}" stroke="#ddd"/>`)
     parts.push(
-      `<text x="${M.left - 8}" y="${yy}" text-anchor="end" dominant-baseline="middle">${10 ** e >= 1 ? 10 ** e : (10 ** e).toFixed(-e)} ms</text>`,
+      `<text x="${M.left - 8}" y="${yy}" text-anchor="end" dominant-baseline="middle">` +
+        `${10 ** e >= 1 ? 10 ** e : (10 ** e).toFixed(-e)} ms</text>`,
     )
   }
   for (const d of depths) {
@@ -60,7 +62,8 @@ export function depthPlot(title: string, series: DepthSeries[]): string {
       parts.push(`<circle cx="${x(p.depth).toFixed(1)}" cy="${y(p.p50_ms).toFixed(1)}" r="3" fill="${s.color}"/>`)
     const ly = M.top + 10 + i * 20
     parts.push(
-      `<line x1="${W - M.right + 15}" x2="${W - M.right + 40}" y1="${ly}" y2="${ly}" stroke="${s.color}" stroke-width="2"/>`,
+      `<line x1="${W - M.right + 15}" x2="${W - M.right + 40}" y1="${ly}" y2="${ly}" ` +
+        `stroke="${s.color}" stroke-width="2"/>`,
     )
     parts.push(`<text x="${W - M.right + 46}" y="${ly}" dominant-baseline="middle">${esc(s.label)}</text>`)
   })

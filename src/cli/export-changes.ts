@@ -75,7 +75,9 @@ export async function runChangesExport(req: ChangesExportRequest, io: Io): Promi
   }
   const secs = ((Date.now() - t0) / 1000).toFixed(1)
   io.stderr.write(
-    `exported ${rows} changed report rows in ${pages} pages to ${req.out ?? 'standard output'} as ${req.format} in ${secs} s; caught up, position kept in ${req.state}\n`,
+    `exported ${rows} changed report rows in ${pages} pages to ` +
+      `${req.out ?? 'standard output'} as ${req.format} in ${secs} s; caught up, position kept ` +
+      `in ${req.state}\n`,
   )
 
   async function write(text: string) {

@@ -126,7 +126,9 @@ function progress(io: Io, kind: Kind, query: Record<string, string>) {
       if (kind === 'reports' && lastDate && days > 0) {
         const f = Math.min(1, Math.max(0, (day(lastDate) - first + 1) / days))
         const width = 30
-        bar = `[${'#'.repeat(Math.round(f * width)).padEnd(width, '-')}] ${String(Math.floor(f * 100)).padStart(3)}% ${lastDate}  `
+        bar =
+          `[${'#'.repeat(Math.round(f * width)).padEnd(width, '-')}] ` +
+          `${String(Math.floor(f * 100)).padStart(3)}% ${lastDate}  `
       }
       io.stderr.write(
         `\r${bar}${rows.toLocaleString('en-US')} rows  ${pages} pages  ${rate.toLocaleString('en-US')} rows/s\x1b[K`,

@@ -39,8 +39,10 @@ export function formatSummary(s: IngestSummary, target: string): string {
   const r = s.reportRows
   const unplacedCount = s.unplaced.reduce((n, u) => n + u.count, 0)
   const lines = [
-    `${s.dryRun ? 'dry run, nothing changed: would ingest' : 'ingested'} ${s.rowsRead} rows (${s.productRows} products, ${s.performanceRows} performance) ` +
-      `from ${s.files.length} file${s.files.length === 1 ? '' : 's'} into ${target} in ${secs.toFixed(1)} s (${rate} rows/s): ` +
+    `${s.dryRun ? 'dry run, nothing changed: would ingest' : 'ingested'} ${s.rowsRead} rows ` +
+      `(${s.productRows} products, ${s.performanceRows} performance) ` +
+      `from ${s.files.length} file${s.files.length === 1 ? '' : 's'} into ${target} in ` +
+      `${secs.toFixed(1)} s (${rate} rows/s): ` +
       `report rows ${r.inserted} inserted, ${r.updated} updated (${r.reversed} reversed), ${r.unchanged} unchanged; ` +
       `${s.adjustments.count} adjustment${s.adjustments.count === 1 ? '' : 's'}; ${unplacedCount} unplaceable`,
   ]
@@ -51,8 +53,13 @@ export function formatSummary(s: IngestSummary, target: string): string {
     for (const a of s.adjustments.listed) {
       const delta = a.restated_commission_cents - a.commission_cents
       lines.push(
-        `  ${a.date} link ${a.link_id} ${a.asin} ${a.marketplace} ${a.commission_status}: sales ${formatMinor(a.sales_cents, a.currency)} → ${formatMinor(a.restated_sales_cents, a.currency)} ${a.currency}, ` +
-          `orders ${a.orders} → ${a.restated_orders}, commission ${formatMinor(a.commission_cents, a.currency)} → ${formatMinor(a.restated_commission_cents, a.currency)} (${delta >= 0 ? '+' : ''}${formatMinor(delta, a.currency)})`,
+        `  ${a.date} link ${a.link_id} ${a.asin} ${a.marketplace} ${a.commission_status}: sales ` +
+          `${formatMinor(a.sales_cents, a.currency)} → ` +
+          `${formatMinor(a.restated_sales_cents, a.currency)} ${a.currency}, ` +
+          `orders ${a.orders} → ${a.restated_orders}, commission ` +
+          `${formatMinor(a.commission_cents, a.currency)} → ` +
+          `${formatMinor(a.restated_commission_cents, a.currency)} ` +
+          `(${delta >= 0 ? '+' : ''}${formatMinor(delta, a.currency)})`,
       )
     }
     if (s.adjustments.count > s.adjustments.listed.length)

@@ -121,9 +121,11 @@ async function paidKept(tx: Queryable, rows: Dataset['report_rows']): Promise<nu
     const [r] = await tx.query<{ n: number }>(
       `select count(*)::int as n
          from json_populate_recordset(null::report_rows, $1::json) u
-         join report_rows t on (t.date, t.link_id, t.product_id, t.marketplace) = (u.date, u.link_id, u.product_id, u.marketplace)
+         join report_rows t
+           on (t.date, t.link_id, t.product_id, t.marketplace) = (u.date, u.link_id, u.product_id, u.marketplace)
         where t.commission_status = 'paid'
-          and (u.commission_status, u.commission_cents, u.currency) is distinct from (t.commission_status, t.commission_cents, t.currency)`,
+          and (u.commission_status, u.commission_cents, u.currency)
+              is distinct from (t.commission_status, t.commission_cents, t.currency)`,
       [JSON.stringify(rows.slice(i, i + BATCH))],
     )
     kept += r!.n

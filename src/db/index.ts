@@ -25,6 +25,11 @@ export interface Queryable {
   exec(sql: string): Promise<void>
 }
 
+/** Whether a statement (prepared: it runs on every request) returns a row. */
+export async function hasRow(db: Queryable, sql: string, params: readonly unknown[]): Promise<boolean> {
+  return (await db.query(sql, params, { prepare: true })).length > 0
+}
+
 /** A batch job's transaction: its own connection on PostgreSQL, with COPY. */
 export interface BatchSession extends Queryable {
   /**
@@ -199,13 +204,11 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
       // A client whose rollback failed has a broken connection: destroy it, never reuse it.
       let broken: Error | undefined
       try {
-        await client.query('begin')
-        const result = await fn(onClient(client))
-        await client.query('commit')
-        return result
-      } catch (err) {
-        await client.query('rollback').catch((e: Error) => (broken = e))
-        throw err
+        return await inTransaction(
+          client,
+          () => fn(onClient(client)),
+          (e) => (broken = e),
+        )
       } finally {
         client.release(broken)
       }
@@ -225,8 +228,7 @@ async function batchOnOwnConnection<T>(url: string, fn: (s: BatchSession) => Pro
     // A batch's temporary tables (~0.5 GB for a 1M-row ingest) stay in the session's own buffers
     // rather than going through the kernel at 8 MB (the default).
     await client.query(`set temp_buffers = '256MB'`)
-    await client.query('begin')
-    const result = await fn({
+    const session: BatchSession = {
       async query(sql, params) {
         return (await client.query(sql, params as unknown[])).rows
       },
@@ -238,14 +240,27 @@ async function batchOnOwnConnection<T>(url: string, fn: (s: BatchSession) => Pro
         await pipeline(Readable.from(text), stream)
         return stream.rowCount
       },
-    })
+    }
+    return await inTransaction(
+      client,
+      () => fn(session),
+      (e) => (broken = e),
+    )
+  } finally {
+    await client.end().catch(() => broken)
+  }
+}
+
+/** begin, fn, commit; on a failure, rollback, and a rollback that fails too goes to `broken`. */
+async function inTransaction<T>(client: pg.ClientBase, fn: () => Promise<T>, broken: (e: Error) => void): Promise<T> {
+  try {
+    await client.query('begin')
+    const result = await fn()
     await client.query('commit')
     return result
   } catch (err) {
-    await client.query('rollback').catch((e: Error) => (broken = e))
+    await client.query('rollback').catch(broken)
     throw err
-  } finally {
-    await client.end().catch(() => broken)
   }
 }
 
@@ -272,6 +287,19 @@ function describePostgres(url: string): string {
   }
 }
 
+// what pg, pg-pool and PGlite say when the connection, not the statement, failed
+const CONNECTION_LOST = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error',
+    'PGlite is closed',
+    'Query read timeout',
+    'Cannot use a pool after calling end',
+  ].join('|'),
+  'i',
+)
+
 /**
  * Whether an error means the database cannot serve now (down, unreachable, restarting,
  * pool exhausted or a statement timed out) rather than a bug: such requests get 503.
@@ -289,8 +317,6 @@ export function isUnavailable(err: unknown): boolean {
     code === '57014' || // statement timeout / query cancelled
     code === '53300' || // too many connections
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Query read timeout|Cannot use a pool after calling end/i.test(
-      message,
-    )
+    CONNECTION_LOST.test(message)
   )
 }

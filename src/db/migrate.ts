@@ -53,7 +53,8 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<Mi
     const latest = migrations.at(-1)?.version ?? 0
     throw new SchemaTooNewError(
       `the database at ${db.description} has schema version ${Math.max(...unknown)}, newer than this release knows ` +
-        `(${latest}): it was migrated by a newer csapi. Run that release (or newer), or restore a backup taken before it.`,
+        `(${latest}): it was migrated by a newer csapi. Run that release (or newer), or restore a ` +
+        `backup taken before it.`,
     )
   }
   const applied: Migration[] = []

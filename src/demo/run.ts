@@ -57,7 +57,13 @@ export async function runDemo(
   // with --amazon-reports the user runs the flow; without, the demo runs it
   if (!opts.amazonReportsDir) await settleDemo(db, dataset, accounts.creator, opts.today, end)
   const u = opts.baseUrl
-  return `Demo data (${opts.size}) loaded into ${db.description}: ${rows} records written, ${dataset.report_rows.length} report rows, in ${Date.now() - started} ms.
+  const loaded =
+    `Demo data (${opts.size}) loaded into ${db.description}: ${rows} records written, ` +
+    `${dataset.report_rows.length} report rows, in ${Date.now() - started} ms.`
+  const note = opts.amazonReportsDir
+    ? amazonReportsNote(dataset, opts.amazonReportsDir, opts.today, accounts.creator)
+    : ''
+  return `${loaded}
 
 Tokens (shown once; new ones are issued on every run):
   creator  ${accounts.creator.padEnd(20)} ${tokens.creator}
@@ -76,7 +82,7 @@ Try:
   curl -s -H 'Authorization: Bearer ${tokens.seller}' '${u}/api/seller/v1/products?brand_id=${brandId}&limit=3'
   curl -s -H 'Authorization: Bearer ${tokens.operator}' '${u}/api/seller/v1/products?brand_id=${brandId}'
 
-API reference: ${u}/docs   OpenAPI document: ${u}/openapi.json${opts.amazonReportsDir ? amazonReportsNote(dataset, opts.amazonReportsDir, opts.today, accounts.creator) : ''}`
+API reference: ${u}/docs   OpenAPI document: ${u}/openapi.json${note}`
 }
 
 function amazonReportsNote(

@@ -52,5 +52,8 @@ export const today = (now: Date = new Date()): string => now.toISOString().slice
 export const daysBetween = (a: string, b: string): number =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS)
 
-/** A timestamptz as the API's date-time text (ISO 8601 UTC with milliseconds), in SQL, whatever the session's time zone. */
+/**
+ * A timestamptz as the API's date-time text (ISO 8601 UTC with milliseconds), in SQL, whatever the
+ * session's time zone.
+ */
 export const timestampSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`

@@ -24,7 +24,8 @@ export interface WriteMark {
 export async function beginReportWrite(tx: Queryable): Promise<WriteMark> {
   await tx.query(REPORTS_WRITE_LOCK)
   const [m] = await tx.query<WriteMark>(
-    `select (select case when is_called then last_value else last_value - 1 end from report_rows_change_seq) as "changeSeq",
+    `select (select case when is_called then last_value else last_value - 1 end
+               from report_rows_change_seq) as "changeSeq",
             (select coalesce(max(id), 0) from commission_adjustments) as "adjustmentId",
             (select coalesce(max(seq), 0) from payouts) as "payoutSeq"`,
   )

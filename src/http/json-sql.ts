@@ -9,6 +9,7 @@
 // (the mapping says when the object is present) and optional fields (omitted when the SQL value
 // is NULL, as the API omits absent optional fields).
 import type { Static, TSchema } from 'typebox'
+import type { Queryable } from '../db/index.js'
 import { SNAPSHOT_LSN } from '../db/replicas.js'
 
 /** Marks, in a column map, when a nullable object is present; absent, the field is JSON null. */
@@ -133,4 +134,10 @@ export function pageSql(inner: string, keyColumns: string[], limit: string, extr
             ${SNAPSHOT_LSN} as lsn,${extra.map((e) => `\n            ${e},`).join('')}
             ${keyColumns.map((c) => `max(${c}) filter (where n = ${limit}) as last_${c}`).join(',\n            ')}
        from found`
+}
+
+/** Runs a pageSql statement, prepared: its one row is the page. */
+export async function readPage<P>(db: Queryable, sql: string, params: readonly unknown[]): Promise<P> {
+  const [page] = await db.query<P>(sql, params, { prepare: true })
+  return page!
 }

@@ -120,7 +120,9 @@ export class Metrics {
     })
     this.webhookDeliveries = new client.Counter({
       name: 'csapi_webhook_attempts_total',
-      help: 'Webhook delivery attempts made by this instance, by outcome: delivered, retry (failed, will retry), failed (last retry failed: endpoint disabled)',
+      help:
+        'Webhook delivery attempts made by this instance, by outcome: delivered, retry (failed, ' +
+        'will retry), failed (last retry failed: endpoint disabled)',
       labelNames: ['outcome'],
       registers,
     })

@@ -22,7 +22,9 @@ export const Limit = (def: number, max: number) =>
       minimum: 1,
       maximum: max,
       default: def,
-      description: `Page size: a whole number from 1 to ${max}; default ${def}. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next.`,
+      description:
+        `Page size: a whole number from 1 to ${max}; default ${def}. Anything else is 400 ` +
+        `invalid_pagination (never clamped). It may change from one page to the next.`,
       [RULE]: `must be a whole number from 1 to ${max}`,
     }),
   )
@@ -31,7 +33,9 @@ export const Cursor = Type.String({
   minLength: 1,
   maxLength: MAX_CURSOR_LENGTH,
   description:
-    'The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination.',
+    'The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is ' +
+    'bound to this endpoint, this token owner and every other query parameter except limit. A ' +
+    'malformed, altered or foreign cursor is 400 invalid_pagination.',
   [RULE]: 'is not valid: send next_cursor exactly as received',
 })
 
@@ -106,7 +110,8 @@ export const ErrorBody = named(
 const header = {
   requestId: Type.String({
     description:
-      "The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem",
+      "The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), " +
+      'else a generated one. Quote it when reporting a problem',
   }),
   rateLimit: Type.String({
     description:
@@ -156,7 +161,8 @@ export function listErrors(extra: { 403?: ErrorCode[]; 404?: ErrorCode[] } = {})
   return {
     400: ErrorResponse(
       ['invalid_request', 'invalid_pagination'],
-      'Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded)',
+      'Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or ' +
+        'one that cannot be decoded)',
       AUTHENTICATED_HEADERS,
     ),
     401: ErrorResponse(['invalid_api_token'], 'Missing or invalid API token; carries WWW-Authenticate: Bearer', {
@@ -167,7 +173,8 @@ export function listErrors(extra: { 403?: ErrorCode[]; 404?: ErrorCode[] } = {})
     ...(extra[404] ? { 404: ErrorResponse(extra[404], 'No such resource for this token', AUTHENTICATED_HEADERS) } : {}),
     429: ErrorResponse(
       ['rate_limited'],
-      'Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds',
+      'Too many requests for this token (or too many failed authentications from this address); ' +
+        'wait Retry-After seconds',
       { ...REQUEST_ID, ...RATE_LIMIT, 'Retry-After': header.retryAfter },
     ),
     431: ErrorResponse(

@@ -159,12 +159,8 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
       throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
     metricsServer = await listenMetrics(app.metrics, opts.config.metricsPort, opts.config.metricsHost)
     const address = metricsServer.address()
-    app.log.info(
-      {
-        metrics: `http://${opts.config.metricsHost}:${typeof address === 'object' && address ? address.port : ''}/metrics`,
-      },
-      'metrics listening',
-    )
+    const metricsPort = typeof address === 'object' && address ? address.port : ''
+    app.log.info({ metrics: `http://${opts.config.metricsHost}:${metricsPort}/metrics` }, 'metrics listening')
   }
   app.log.info(
     {

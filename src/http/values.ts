@@ -21,7 +21,8 @@ export const CommissionStatus = named(
   'CommissionStatus',
   StringEnum(COMMISSION_STATUSES, {
     description:
-      'pending: inside the return window, may still change; approved: locked, will be paid; paid; reversed: cancelled, e.g. by a return',
+      'pending: inside the return window, may still change; approved: locked, will be paid; ' +
+      'paid; reversed: cancelled, e.g. by a return',
   }),
 )
 export const CommissionType = named(

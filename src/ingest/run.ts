@@ -148,7 +148,8 @@ export async function ingestAmazonAttribution(
         const unplaced = await readUnplaced(s, files)
         if (opts.strict && unplaced.length > 0) {
           throw new IngestRefused(
-            `--strict: ${unplaced.reduce((n, u) => n + u.count, 0)} rows cannot be placed:\n${formatUnplaced(unplaced)}`,
+            `--strict: ${unplaced.reduce((n, u) => n + u.count, 0)} rows cannot be placed:\n` +
+              formatUnplaced(unplaced),
           )
         }
 
@@ -174,8 +175,9 @@ export async function ingestAmazonAttribution(
         const m = mismatch[0]
         if (m) {
           throw new IngestRefused(
-            `${files[m.file_no]} row ${m.row_no}: product ${m.product_id} earns flat commission terms in ${m.terms_currency}, ` +
-              `but the row (${m.date}, link ${m.link_id}, ${m.marketplace}) is in ${m.currency}; refusing to mix currencies`,
+            `${files[m.file_no]} row ${m.row_no}: product ${m.product_id} earns flat commission terms in ` +
+              `${m.terms_currency}, but the row (${m.date}, link ${m.link_id}, ${m.marketplace}) is in ` +
+              `${m.currency}; refusing to mix currencies`,
           )
         }
         const [c] = await s.query<{ inserted: number; updated: number; reversed: number; rows: number }>(SQL.COUNTS)
@@ -295,7 +297,8 @@ async function readUnplaced(s: { query: Db['query'] }, files: string[]): Promise
       .filter((e) => e.reason === t.reason)
       .map(
         (e) =>
-          `${files[e.file_no]} row ${e.row_no} (date ${e.date}, adGroupId ${e.ad_group_id}${e.asin ? `, ASIN ${e.asin}` : ''})`,
+          `${files[e.file_no]} row ${e.row_no} ` +
+          `(date ${e.date}, adGroupId ${e.ad_group_id}${e.asin ? `, ASIN ${e.asin}` : ''})`,
       ),
   }))
 }

@@ -100,10 +100,12 @@ select s.seq, s.file_no, s.row_no, s.kind, s.date, s.ad_group_id, s.asin as src_
          on s.kind = 'P' and pp.brand_id = l.brand_id and pp.asin = s.asin and pp.marketplace = s.marketplace
  where s.k = 1 and s.file_no = s.last_file`
 
-export const UNPLACED = `select reason, count(*)::int as n from ingest_placed where reason is not null group by reason order by reason`
+export const UNPLACED = `select reason, count(*)::int as n from ingest_placed where reason is not null
+ group by reason order by reason`
 
 export const UNPLACED_EXAMPLES = `select reason, file_no, row_no, ad_group_id, src_asin as asin, date::text as date
-  from (select p.*, row_number() over (partition by reason order by seq) as k from ingest_placed p where reason is not null) x
+  from (select p.*, row_number() over (partition by reason order by seq) as k
+          from ingest_placed p where reason is not null) x
  where k <= 3 order by reason, seq`
 
 // Per report row key (date, link, product, marketplace): the new metrics, in one grouping of
@@ -135,7 +137,8 @@ export const AGGREGATE = [
   // finds the terms in force on its date by a join, not a lookup per row.
   `create temp table ingest_terms on commit drop as
    select product_id, creator_id, effective_from as valid_from,
-          coalesce(lead(effective_from) over (partition by product_id, creator_id order by effective_from), 'infinity'::date) as valid_to,
+          coalesce(lead(effective_from) over (partition by product_id, creator_id order by effective_from),
+                   'infinity'::date) as valid_to,
           type, rate_bps, flat_cents, currency_code
      from commission_terms
     where product_id in (select p.id from products p join links l on l.brand_id = p.brand_id
@@ -145,7 +148,8 @@ export const AGGREGATE = [
 
 const CHANGED = `status not in ('approved', 'paid') and (row_id is null
   or (creator_id, brand_id, asin, sales_cents, orders, units, clicks, dpv, atc, new_commission, status)
-     is distinct from (old_creator, old_brand, old_asin, old_sales, old_orders, old_units, old_clicks, old_dpv, old_atc, old_commission, old_status))`
+     is distinct from (old_creator, old_brand, old_asin, old_sales, old_orders, old_units, old_clicks, old_dpv, old_atc,
+                       old_commission, old_status))`
 
 // In one pass: the run's rows beside the existing rows of the (date, link)s it speaks of (a
 // full join), the terms in force on the row's date (creator-specific, else the general
@@ -170,20 +174,27 @@ target as (
          case when s.conv then coalesce(k.atc, 0) else coalesce(k.old_atc, 0) end as atc,
          case when s.clk then coalesce(k.clicks, 0) else coalesce(k.old_clicks, 0) end as clicks,
          k.conv_seq,
-         case when cs.type is not null then cs.type when g.type is not null then g.type else p.commission_type end as terms_type,
-         case when cs.type is not null then cs.rate_bps when g.type is not null then g.rate_bps else p.commission_rate_bps end as rate_bps,
-         case when cs.type is not null then cs.flat_cents when g.type is not null then g.flat_cents else p.commission_flat_cents end as flat_cents,
-         case when cs.type is not null then cs.currency_code when g.type is not null then g.currency_code else p.commission_currency end as terms_currency
+         case when cs.type is not null then cs.type when g.type is not null then g.type
+              else p.commission_type end as terms_type,
+         case when cs.type is not null then cs.rate_bps when g.type is not null then g.rate_bps
+              else p.commission_rate_bps end as rate_bps,
+         case when cs.type is not null then cs.flat_cents when g.type is not null then g.flat_cents
+              else p.commission_flat_cents end as flat_cents,
+         case when cs.type is not null then cs.currency_code when g.type is not null then g.currency_code
+              else p.commission_currency end as terms_currency
     from (select coalesce(n.date, e.date) as date, coalesce(n.link_id, e.link_id) as link_id,
-                 coalesce(n.product_id, e.product_id) as product_id, coalesce(n.marketplace, e.marketplace) as marketplace,
+                 coalesce(n.product_id, e.product_id) as product_id,
+                 coalesce(n.marketplace, e.marketplace) as marketplace,
                  n.sales_cents, n.orders, n.units, n.dpv, n.atc, n.clicks, n.conv_seq,
-                 e.id as row_id, e.currency as old_currency, e.commission_status as old_status, e.commission_cents as old_commission,
+                 e.id as row_id, e.currency as old_currency, e.commission_status as old_status,
+                 e.commission_cents as old_commission,
                  e.sales_cents as old_sales, e.orders as old_orders, e.units_sold as old_units, e.clicks as old_clicks,
                  e.detail_page_views as old_dpv, e.add_to_carts as old_atc,
                  e.creator_id as old_creator, e.brand_id as old_brand, e.asin as old_asin
             from ingest_new n
             full join existing e
-              on e.date = n.date and e.link_id = n.link_id and e.product_id = n.product_id and e.marketplace = n.marketplace) k
+              on e.date = n.date and e.link_id = n.link_id and e.product_id = n.product_id
+             and e.marketplace = n.marketplace) k
     join ingest_scope s on s.date = k.date and s.link_id = k.link_id
     join links l on l.id = k.link_id
     join products p on p.id = k.product_id
@@ -208,17 +219,19 @@ computed as (
 ),
 settled as (
   select c.*,
-         case when c.status = 'reversed' then 0 when c.status in ('approved', 'paid') then c.old_commission else c.commission end as new_commission,
+         case when c.status = 'reversed' then 0 when c.status in ('approved', 'paid') then c.old_commission
+              else c.commission end as new_commission,
          c.status in ('approved', 'paid')
            and (c.sales_cents, c.orders, c.units, c.clicks, c.dpv, c.atc, c.commission)
-               is distinct from (c.old_sales, c.old_orders, c.old_units, c.old_clicks, c.old_dpv, c.old_atc, c.old_commission) as restated
+               is distinct from (c.old_sales, c.old_orders, c.old_units, c.old_clicks, c.old_dpv, c.old_atc,
+                                 c.old_commission) as restated
     from computed c
 )
 select x.*, ${CHANGED} as changed from settled x`
 
 // Flat terms pay a fixed amount per unit in one currency: a row in another currency cannot earn them.
-export const CURRENCY_MISMATCH = `select f.date::text as date, f.link_id, f.product_id, f.marketplace, f.currency, f.terms_currency,
-       s.file_no, s.row_no
+export const CURRENCY_MISMATCH = `select f.date::text as date, f.link_id, f.product_id, f.marketplace, f.currency,
+       f.terms_currency, s.file_no, s.row_no
   from ingest_final f
   left join ingest_placed s on s.seq = f.conv_seq
  where f.terms_type = 'flat' and f.terms_currency <> f.currency and f.conv_seq is not null
@@ -233,8 +246,9 @@ export const COUNTS = `select
 
 // The one set-based upsert: new rows and changed pending/reversed rows. Approved and paid rows
 // are never written here.
-export const UPSERT = `insert into report_rows as r (date, link_id, product_id, marketplace, creator_id, brand_id, asin, currency,
-    sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts)
+export const UPSERT = `insert into report_rows as r (date, link_id, product_id, marketplace, creator_id, brand_id,
+    asin, currency, sales_cents, commission_cents, commission_status, orders, units_sold, clicks, detail_page_views,
+    add_to_carts)
   select f.date, f.link_id, f.product_id, f.marketplace, f.creator_id, f.brand_id, f.asin, f.currency,
          f.sales_cents, f.new_commission, f.status, f.orders, f.units, f.clicks, f.dpv, f.atc
     from ingest_final f
@@ -254,25 +268,31 @@ export const UPSERT = `insert into report_rows as r (date, link_id, product_id, 
 // latest adjustment, else the row's own (so restating back to the row's values is recorded too,
 // and ingesting the same files again records nothing). Each adjustment moves the commission from
 // the effective amount to the restated one; a payout settles it (migrations/008_payouts.sql).
-export const ADJUST = `insert into commission_adjustments as a (report_row_id, creator_id, report_date, commission_status, currency,
-    sales_cents, restated_sales_cents, orders, restated_orders, units_sold, restated_units_sold,
-    clicks, restated_clicks, detail_page_views, restated_detail_page_views, add_to_carts, restated_add_to_carts,
+export const ADJUST = `insert into commission_adjustments as a (report_row_id, creator_id, report_date,
+    commission_status, currency, sales_cents, restated_sales_cents, orders, restated_orders, units_sold,
+    restated_units_sold, clicks, restated_clicks, detail_page_views, restated_detail_page_views, add_to_carts,
+    restated_add_to_carts,
     commission_cents, restated_commission_cents, amount_before_cents, amount_after_cents)
-  select f.row_id, f.creator_id, f.date, f.status, f.currency, f.old_sales, f.sales_cents, f.old_orders, f.orders, f.old_units, f.units,
-         f.old_clicks, f.clicks, f.old_dpv, f.dpv, f.old_atc, f.atc, f.old_commission, f.commission,
+  select f.row_id, f.creator_id, f.date, f.status, f.currency, f.old_sales, f.sales_cents, f.old_orders, f.orders,
+         f.old_units, f.units, f.old_clicks, f.clicks, f.old_dpv, f.dpv, f.old_atc, f.atc, f.old_commission,
+         f.commission,
          coalesce(last.restated_commission_cents, f.old_commission), f.commission
     from ingest_final f
-    left join lateral (select * from commission_adjustments x where x.report_row_id = f.row_id order by x.id desc limit 1) last on true
+    left join lateral (select * from commission_adjustments x where x.report_row_id = f.row_id
+                        order by x.id desc limit 1) last on true
    where f.row_id is not null and f.status in ('approved', 'paid')
      and (f.sales_cents, f.orders, f.units, f.clicks, f.dpv, f.atc, f.commission)
-         is distinct from (coalesce(last.restated_sales_cents, f.old_sales), coalesce(last.restated_orders, f.old_orders),
-                           coalesce(last.restated_units_sold, f.old_units), coalesce(last.restated_clicks, f.old_clicks),
-                           coalesce(last.restated_detail_page_views, f.old_dpv), coalesce(last.restated_add_to_carts, f.old_atc),
+         is distinct from (coalesce(last.restated_sales_cents, f.old_sales),
+                           coalesce(last.restated_orders, f.old_orders),
+                           coalesce(last.restated_units_sold, f.old_units),
+                           coalesce(last.restated_clicks, f.old_clicks),
+                           coalesce(last.restated_detail_page_views, f.old_dpv),
+                           coalesce(last.restated_add_to_carts, f.old_atc),
                            coalesce(last.restated_commission_cents, f.old_commission))
   returning a.id::text as id`
 
-export const ADJUSTMENTS_LISTED = `select a.id, r.date::text as date, r.link_id, r.asin, r.marketplace, a.commission_status, a.currency,
-       a.sales_cents, a.restated_sales_cents, a.orders, a.restated_orders,
+export const ADJUSTMENTS_LISTED = `select a.id, r.date::text as date, r.link_id, r.asin, r.marketplace,
+       a.commission_status, a.currency, a.sales_cents, a.restated_sales_cents, a.orders, a.restated_orders,
        a.amount_before_cents as commission_cents, a.amount_after_cents as restated_commission_cents
   from commission_adjustments a join report_rows r on r.id = a.report_row_id
  where a.id = any($1::bigint[])
@@ -280,5 +300,6 @@ export const ADJUSTMENTS_LISTED = `select a.id, r.date::text as date, r.link_id,
  limit $2`
 
 // The run, in its own transaction: the service's metrics count committed runs (csapi_ingest_*).
-export const RECORD_RUN = `insert into ingest_runs (started_at, files, rows_read, inserted, updated, unchanged, reversed, adjustments, elapsed_ms, phases)
+export const RECORD_RUN = `insert into ingest_runs (started_at, files, rows_read, inserted, updated, unchanged,
+    reversed, adjustments, elapsed_ms, phases)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)`

@@ -36,7 +36,8 @@ export async function approveThrough(db: Db, through: string): Promise<CurrencyT
   return settle(
     db,
     `with moved as (
-       update report_rows set commission_status = 'approved', updated_at = now(), change_seq = nextval('report_rows_change_seq')
+       update report_rows
+          set commission_status = 'approved', updated_at = now(), change_seq = nextval('report_rows_change_seq')
         where commission_status = 'pending' and date <= $1::date
        returning currency, commission_cents)
      select currency, count(*)::int as rows, sum(commission_cents)::bigint as commission_cents

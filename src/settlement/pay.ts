@@ -33,8 +33,10 @@ export interface PayResult {
 // The candidate lines of each currency, numbered in the lines' documented order: commission
 // lines by (date, link, product, marketplace), then adjustment lines in the order they were found.
 const CANDIDATES = `create temp table pay_lines on commit drop as
-  select currency, type, creator_id, report_date, report_row_id, link_id, product_id, asin, marketplace, amount_cents, adjustment_id,
-         row_number() over (partition by currency order by type desc, report_date, link_id, product_id, marketplace, adjustment_id) as line_no
+  select currency, type, creator_id, report_date, report_row_id, link_id, product_id, asin, marketplace, amount_cents,
+         adjustment_id,
+         row_number() over (partition by currency
+                            order by type desc, report_date, link_id, product_id, marketplace, adjustment_id) as line_no
     from (
       select r.currency, 'commission' as type, r.creator_id, r.date as report_date, r.id as report_row_id, r.link_id,
              r.product_id, r.asin, r.marketplace, r.commission_cents as amount_cents, null::bigint as adjustment_id
@@ -49,7 +51,8 @@ const CANDIDATES = `create temp table pay_lines on commit drop as
     ) lines`
 
 // One payout per currency whose balance is positive.
-const PAYOUTS = `insert into payouts (id, creator_id, currency, commission_cents, adjustment_cents, amount_cents, line_count, through)
+const PAYOUTS = `insert into payouts (id, creator_id, currency, commission_cents, adjustment_cents, amount_cents,
+    line_count, through)
   select 'po_' || replace(gen_random_uuid()::text, '-', ''), $1, currency,
          coalesce(sum(amount_cents) filter (where type = 'commission'), 0),
          coalesce(sum(amount_cents) filter (where type = 'adjustment'), 0),
@@ -58,11 +61,12 @@ const PAYOUTS = `insert into payouts (id, creator_id, currency, commission_cents
    order by currency
   returning id, currency, amount_cents, commission_cents, adjustment_cents, line_count`
 
-const LINES = `insert into payout_lines (payout_id, line_no, type, creator_id, report_date, report_row_id, link_id, product_id, asin,
-    marketplace, amount_cents, adjustment_id)
-  select p.id, l.line_no, l.type, l.creator_id, l.report_date, l.report_row_id, l.link_id, l.product_id, l.asin, l.marketplace,
-         l.amount_cents, l.adjustment_id
-    from pay_lines l join payouts p on p.creator_id = $1 and p.currency = l.currency and p.created_txid = txid_current()`
+const LINES = `insert into payout_lines (payout_id, line_no, type, creator_id, report_date, report_row_id, link_id,
+    product_id, asin, marketplace, amount_cents, adjustment_id)
+  select p.id, l.line_no, l.type, l.creator_id, l.report_date, l.report_row_id, l.link_id, l.product_id, l.asin,
+         l.marketplace, l.amount_cents, l.adjustment_id
+    from pay_lines l
+    join payouts p on p.creator_id = $1 and p.currency = l.currency and p.created_txid = txid_current()`
 
 const PAID = `update report_rows r
      set commission_status = 'paid', updated_at = now(), change_seq = nextval('report_rows_change_seq')

@@ -156,13 +156,15 @@ export class Deliverer {
         // exponential in the schedule; ±10% jitter so that retries of one outage spread out
         const delay = retries[c.attempts - 1]! * (0.9 + Math.random() * 0.2)
         await tx.query(
-          `update webhook_deliveries set next_attempt_at = now() + make_interval(secs => $2::double precision) where id = $1`,
+          `update webhook_deliveries set next_attempt_at = now() + make_interval(secs => $2::double precision)
+            where id = $1`,
           [c.id, delay],
         )
       } else {
         await tx.query(`update webhook_deliveries set status = 'failed' where id = $1`, [c.id])
         await tx.query(
-          `update webhook_endpoints set disabled_at = now(), disabled_reason = $2 where id = $1 and disabled_at is null`,
+          `update webhook_endpoints set disabled_at = now(), disabled_reason = $2
+            where id = $1 and disabled_at is null`,
           [c.endpoint_id, `event ${eventId} failed ${c.attempts} attempts; last: ${r.error}`],
         )
       }

@@ -57,6 +57,10 @@ export async function addEndpoint(
   return { id, secret }
 }
 
+const LAST_ATTEMPT = `(select max(a.started_at)
+                        from webhook_attempts a join webhook_deliveries d2 on d2.id = a.delivery_id
+                       where d2.endpoint_id = e.id)`
+
 export async function listEndpoints(db: Queryable): Promise<Endpoint[]> {
   return db.query<Endpoint>(
     `select e.id, e.account_id, e.url, e.events, ${TIME('e.disabled_at')} as disabled_at, e.disabled_reason,
@@ -64,7 +68,7 @@ export async function listEndpoints(db: Queryable): Promise<Endpoint[]> {
             count(*) filter (where d.status = 'pending')::int as pending,
             count(*) filter (where d.status = 'delivered')::int as delivered,
             count(*) filter (where d.status = 'failed')::int as failed,
-            ${TIME('(select max(a.started_at) from webhook_attempts a join webhook_deliveries d2 on d2.id = a.delivery_id where d2.endpoint_id = e.id)')} as last_attempt_at
+            ${TIME(LAST_ATTEMPT)} as last_attempt_at
        from webhook_endpoints e left join webhook_deliveries d on d.endpoint_id = e.id
       group by e.id order by e.created_at, e.id`,
   )
@@ -94,7 +98,8 @@ export async function rotateSecret(db: Queryable, id: string, overlapSeconds: nu
   await exists(
     db,
     `update webhook_endpoints
-        set previous_secret = secret, previous_secret_until = now() + make_interval(secs => $3::double precision), secret = $2
+        set previous_secret = secret, previous_secret_until = now() + make_interval(secs => $3::double precision),
+            secret = $2
       where id = $1 returning id`,
     [id, secret, overlapSeconds],
     id,
@@ -127,11 +132,13 @@ export async function deliveries(
   return db.query<DeliveryLog>(
     `select d.id, ev.id as event_id, ev.type, d.endpoint_id, d.status,
             coalesce((select json_agg(json_build_object('attempt', a.attempt, 'started_at', ${TIME('a.started_at')},
-                        'duration_ms', a.duration_ms, 'http_status', a.http_status, 'error', a.error) order by a.attempt)
+                                                        'duration_ms', a.duration_ms, 'http_status', a.http_status,
+                                                        'error', a.error) order by a.attempt)
                         from webhook_attempts a where a.delivery_id = d.id), '[]') as attempts
        from webhook_deliveries d join webhook_events ev on ev.seq = d.event_seq
       where ($1::text is null or d.endpoint_id = $1)
-        and (not $2::boolean or d.status = 'failed' or exists (select 1 from webhook_attempts a where a.delivery_id = d.id and a.error is not null))
+        and (not $2::boolean or d.status = 'failed'
+             or exists (select 1 from webhook_attempts a where a.delivery_id = d.id and a.error is not null))
       order by d.id desc limit $3`,
     [endpointId, failedOnly, limit],
   )
@@ -174,7 +181,8 @@ export async function deliveryOf(
   const [d] = await db.query<{ status: string; attempts: number; http_status: number | null; error: string | null }>(
     `select d.status, d.attempts, a.http_status, a.error
        from webhook_deliveries d join webhook_events ev on ev.seq = d.event_seq
-       left join lateral (select * from webhook_attempts a where a.delivery_id = d.id order by a.attempt desc limit 1) a on true
+       left join lateral (select * from webhook_attempts a where a.delivery_id = d.id
+                           order by a.attempt desc limit 1) a on true
       where ev.id = $1 order by d.id desc limit 1`,
     [eventId],
   )

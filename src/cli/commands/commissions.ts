@@ -60,18 +60,21 @@ function totals(rows: CurrencyTotal[]): string {
 export function formatPay(creator: string, through: string, r: PayResult): string {
   const lines = r.payouts.map(
     (p) =>
-      `  ${p.id}  ${p.currency} ${formatMinor(p.amount_cents, p.currency).padStart(14)}  = commission ${formatMinor(p.commission_cents, p.currency)}` +
+      `  ${p.id}  ${p.currency} ${formatMinor(p.amount_cents, p.currency).padStart(14)}  = ` +
+      `commission ${formatMinor(p.commission_cents, p.currency)}` +
       ` + adjustments ${formatMinor(p.adjustment_cents, p.currency)}  (${p.line_count} lines)`,
   )
   const carried = r.carried.map(
     (c) =>
-      `  ${c.currency}: balance ${formatMinor(c.balance_cents, c.currency)} over ${c.line_count} lines is not positive: nothing paid, carried forward`,
+      `  ${c.currency}: balance ${formatMinor(c.balance_cents, c.currency)} over ` +
+      `${c.line_count} lines is not positive: nothing paid, carried forward`,
   )
   if (lines.length === 0 && carried.length === 0)
     return `nothing to pay ${creator}: no approved rows dated up to ${through} and no unsettled adjustments`
   return [
     lines.length
-      ? `paid ${creator} through ${through}: ${lines.length} payout${lines.length === 1 ? '' : 's'} (csapi payouts show ID for the lines)`
+      ? `paid ${creator} through ${through}: ${lines.length} ` +
+        `payout${lines.length === 1 ? '' : 's'} (csapi payouts show ID for the lines)`
       : `nothing paid to ${creator}`,
     ...lines,
     ...carried,

@@ -40,7 +40,8 @@ export function exportCommand(io: Io): Command {
   const reports = exp
     .command('reports')
     .description(
-      "a creator's report rows for a date range, in date order; or, with --changes, the rows changed since the last run",
+      "a creator's report rows for a date range, in date order; or, with --changes, the rows " +
+        'changed since the last run',
     )
     .option('--start <date>', 'first day, YYYY-MM-DD (required without --changes)')
     .option('--end <date>', 'last day, YYYY-MM-DD (required without --changes)')
@@ -100,7 +101,8 @@ async function changes(opts: ExportOptions, io: Io): Promise<void> {
   const ranged = ['start', 'end', ...Object.keys(FILTERS)].filter((o) => opts[o as keyof typeof FILTERS] !== undefined)
   if (ranged.length > 0 || opts.resume)
     throw new UsageError(
-      '--changes takes no date range, filter or --resume: the feed holds every changed row, and --state FILE is its resume point',
+      '--changes takes no date range, filter or --resume: the feed holds every changed row, and ' +
+        '--state FILE is its resume point',
     )
   const out = opts.out === '-' ? undefined : opts.out
   await run(

@@ -88,17 +88,21 @@ export function payoutsCommand(io: Io): Command {
 function summary(p: PayoutRow): string {
   const money = (c: number) => formatMinor(c, p.currency)
   return (
-    `${p.id}  ${p.creator_id}  ${p.currency} ${money(p.amount_cents).padStart(12)}  = commission ${money(p.commission_cents)}` +
+    `${p.id}  ${p.creator_id}  ${p.currency} ${money(p.amount_cents).padStart(12)}  = ` +
+    `commission ${money(p.commission_cents)}` +
     ` + adjustments ${money(p.adjustment_cents)}  (${p.line_count} lines, through ${p.through}, ${p.created_at})`
   )
 }
 
 function lineText(l: Line, currency: string): string {
-  const what = `${String(l.line_no).padStart(6)}  ${l.type.padEnd(10)}  ${l.date}  ${l.link_id}  ${l.product_id}  ${l.asin}  ${l.marketplace}`
+  const what =
+    `${String(l.line_no).padStart(6)}  ${l.type.padEnd(10)}  ${l.date}  ${l.link_id}  ` +
+    `${l.product_id}  ${l.asin}  ${l.marketplace}`
   const amount = formatMinor(l.amount_cents, currency).padStart(12)
   const restated =
     l.type === 'adjustment'
-      ? `  (${formatMinor(l.amount_before_cents!, currency)} → ${formatMinor(l.amount_after_cents!, currency)}, ${l.adjustment_id})`
+      ? `  (${formatMinor(l.amount_before_cents!, currency)} → ` +
+        `${formatMinor(l.amount_after_cents!, currency)}, ${l.adjustment_id})`
       : ''
   return `${what}  ${amount}${restated}`
 }

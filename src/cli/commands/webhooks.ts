@@ -66,7 +66,8 @@ export function webhooksCommand(io: Io): Command {
           println(
             io.stdout,
             `${e.id}  ${e.account_id}  ${e.url}  events: ${e.events.length ? e.events.join(',') : 'all'}  ${state}\n` +
-              `  pending ${e.pending}, delivered ${e.delivered}, failed ${e.failed}; last attempt ${e.last_attempt_at ?? 'never'}` +
+              `  pending ${e.pending}, delivered ${e.delivered}, failed ${e.failed}; last attempt ` +
+              `${e.last_attempt_at ?? 'never'}` +
               (e.rotating_until ? `; previous secret also signs until ${e.rotating_until}` : ''),
           )
         }
@@ -139,7 +140,8 @@ export function webhooksCommand(io: Io): Command {
           for (const a of x.attempts)
             println(
               io.stdout,
-              `  #${a.attempt} ${a.started_at} ${a.duration_ms} ms ${a.http_status ?? '-'}${a.error ? ` ${a.error}` : ''}`,
+              `  #${a.attempt} ${a.started_at} ${a.duration_ms} ms ` +
+                `${a.http_status ?? '-'}${a.error ? ` ${a.error}` : ''}`,
             )
         }
       }),

@@ -57,7 +57,10 @@ export default async function healthRoutes(fastify: FastifyInstance) {
         tags: ['operations'],
         summary: 'The database answers',
         description:
-          'Readiness: 200 while a database answers reads (the primary, or a streaming replica when the primary is down) and the instance is not shutting down; 503 otherwise, so that a load balancer stops routing to it. Lists each database with its state and replica lag. The query string is ignored.',
+          'Readiness: 200 while a database answers reads (the primary, or a streaming replica when ' +
+          'the primary is down) and the instance is not shutting down; 503 otherwise, so that a ' +
+          'load balancer stops routing to it. Lists each database with its state and replica lag. ' +
+          'The query string is ignored.',
         security: [],
         response: { 200: Documented(Readiness, 'The instance is ready to serve', PLAIN_HEADERS), ...healthErrors() },
       },

@@ -11,29 +11,55 @@ export const API_VERSION = '1.0.0'
 export const TITLE = 'Creator and Seller Public API'
 
 // Shown in the Authorize dialog of /docs: which token each endpoint takes, and where it comes from.
-const TOKEN_HELP = `An API token, sent as \`Authorization: Bearer <token>\`. Tokens look like \`csapi_\` followed by 43 characters and are issued by the platform's operator (\`csapi tokens create --account ID\`); each acts for one account with that account's role:
+const TOKEN_HELP =
+  'An API token, sent as `Authorization: Bearer <token>`. Tokens look like `csapi_` followed by 43 ' +
+  "characters and are issued by the platform's operator (`csapi tokens create --account ID`); each " +
+  "acts for one account with that account's role:\n\n" +
+  '- **creator token**: `/api/creator/v1/brands`, `/api/creator/v1/reports`\n' +
+  '- **seller or operator token**: `/api/seller/v1/brands`, `/api/seller/v1/products` (brands granted ' +
+  'to the account only)\n\n' +
+  'The health checks need no token. A token of the wrong role gets 403 `forbidden_resource`; a missing, ' +
+  'unknown, expired or revoked one 401 `invalid_api_token`.'
 
-- **creator token**: \`/api/creator/v1/brands\`, \`/api/creator/v1/reports\`
-- **seller or operator token**: \`/api/seller/v1/brands\`, \`/api/seller/v1/products\` (brands granted to the account only)
+const FONT = 'font-family="Helvetica,Arial,sans-serif"'
+const MARK =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">' +
+  '<rect width="40" height="40" rx="8" fill="#ff9900"/>' +
+  '<path d="M9 25c7 5 15 5 22 0" stroke="#111" stroke-width="3" fill="none" stroke-linecap="round"/>' +
+  `<text x="20" y="21" ${FONT} font-size="13" font-weight="700" text-anchor="middle" fill="#111">cs</text>` +
+  '</svg>'
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="420" height="40" viewBox="0 0 420 40">' +
+  `<g transform="translate(0,0)">${MARK.replace(/^<svg[^>]*>|<\/svg>$/g, '')}</g>` +
+  `<text x="52" y="27" ${FONT} font-size="20" font-weight="700" fill="#ffffff">csapi</text>` +
+  `<text x="112" y="27" ${FONT} font-size="17" fill="#e8e8e8">${TITLE}</text>` +
+  '</svg>'
 
-The health checks need no token. A token of the wrong role gets 403 \`forbidden_resource\`; a missing, unknown, expired or revoked one 401 \`invalid_api_token\`.`
-
-const MARK = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#ff9900"/><path d="M9 25c7 5 15 5 22 0" stroke="#111" stroke-width="3" fill="none" stroke-linecap="round"/><text x="20" y="21" font-family="Helvetica,Arial,sans-serif" font-size="13" font-weight="700" text-anchor="middle" fill="#111">cs</text></svg>`
-const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="40" viewBox="0 0 420 40"><g transform="translate(0,0)">${MARK.replace(/^<svg[^>]*>|<\/svg>$/g, '')}</g><text x="52" y="27" font-family="Helvetica,Arial,sans-serif" font-size="20" font-weight="700" fill="#ffffff">csapi</text><text x="112" y="27" font-family="Helvetica,Arial,sans-serif" font-size="17" fill="#e8e8e8">${TITLE}</text></svg>`
-
-const DESCRIPTION = `Public API of the creator and seller affiliate platform around Amazon.
-
-**Authentication**: every endpoint needs \`Authorization: Bearer <API token>\`. Creator endpoints take creator tokens; the products endpoint takes seller and operator tokens. Missing, unknown, expired or revoked tokens get 401 \`invalid_api_token\` with \`WWW-Authenticate: Bearer\`; a token of the wrong role, or a brand not granted, gets 403 \`forbidden_resource\`.
-
-**Pagination**: send \`limit\` for the page size and the previous page's \`next_cursor\` as \`cursor\`. \`next_cursor\` is null exactly when nothing follows. Cursors are opaque, signed, at most 512 characters, and bound to the endpoint, the token owner and every filter (not to \`limit\`, which may change between pages). Pages are keyset-based: a walk sees every row that existed when it started exactly once, even while new rows arrive.
-
-**Order**: brands and products by \`id\` ascending (byte order); report rows by \`date\` ascending, then by a unique row key.
-
-**Errors**: every error body is \`{ "error": { "code", "message" } }\`. 400 \`invalid_pagination\` for a bad \`limit\` or \`cursor\`; 400 \`invalid_request\` for any other bad parameter (missing, malformed, repeated, longer than 256 characters, unknown, or end before start). Unknown paths get 404 \`not_found\`, other methods 405 \`method_not_allowed\`, unexpected failures 500 \`internal_error\`, and an unreachable database or an overloaded instance 503 \`service_unavailable\` with \`Retry-After\`.
-
-**Rate limits**: each token has a token bucket (by default 600 requests a minute, of which a whole minute's worth may come at once). Every authenticated response carries the IETF \`RateLimit-Policy\` and \`RateLimit\` header fields (e.g. \`RateLimit: "default";r=42;t=6\`: 42 requests left, full again in 6 s); over the limit the answer is 429 \`rate_limited\` with \`Retry-After\`. Repeated 401s from one address are limited too.
-
-**Request ids**: every response carries \`X-Request-Id\`; send your own (1–128 characters of A-Z a-z 0-9 . _ : -) to correlate logs.`
+const DESCRIPTION =
+  'Public API of the creator and seller affiliate platform around Amazon.\n\n' +
+  '**Authentication**: every endpoint needs `Authorization: Bearer <API token>`. Creator endpoints ' +
+  'take creator tokens; the products endpoint takes seller and operator tokens. Missing, unknown, expired ' +
+  'or revoked tokens get 401 `invalid_api_token` with `WWW-Authenticate: Bearer`; a token of the wrong ' +
+  'role, or a brand not granted, gets 403 `forbidden_resource`.\n\n' +
+  "**Pagination**: send `limit` for the page size and the previous page's `next_cursor` as `cursor`. " +
+  '`next_cursor` is null exactly when nothing follows. Cursors are opaque, signed, at most 512 characters, ' +
+  'and bound to the endpoint, the token owner and every filter (not to `limit`, which may change between ' +
+  'pages). Pages are keyset-based: a walk sees every row that existed when it started exactly once, ' +
+  'even while new rows arrive.\n\n' +
+  '**Order**: brands and products by `id` ascending (byte order); report rows by `date` ascending, ' +
+  'then by a unique row key.\n\n' +
+  '**Errors**: every error body is `{ "error": { "code", "message" } }`. 400 `invalid_pagination` for ' +
+  'a bad `limit` or `cursor`; 400 `invalid_request` for any other bad parameter (missing, malformed, ' +
+  'repeated, longer than 256 characters, unknown, or end before start). Unknown paths get 404 `not_found`, ' +
+  'other methods 405 `method_not_allowed`, unexpected failures 500 `internal_error`, and an unreachable ' +
+  'database or an overloaded instance 503 `service_unavailable` with `Retry-After`.\n\n' +
+  '**Rate limits**: each token has a token bucket (by default 600 requests a minute, of which a whole ' +
+  "minute's worth may come at once). Every authenticated response carries the IETF `RateLimit-Policy` " +
+  'and `RateLimit` header fields (e.g. `RateLimit: "default";r=42;t=6`: 42 requests left, full again ' +
+  'in 6 s); over the limit the answer is 429 `rate_limited` with `Retry-After`. Repeated 401s from ' +
+  'one address are limited too.\n\n' +
+  '**Request ids**: every response carries `X-Request-Id`; send your own (1–128 characters of A-Z a-z ' +
+  '0-9 . _ : -) to correlate logs.'
 
 export default fp(
   async (app: FastifyInstance) => {
@@ -69,7 +95,8 @@ export default fp(
           {
             filename: 'csapi.css',
             content:
-              '.swagger-ui .topbar .download-url-wrapper { display: none }\n.swagger-ui .topbar a img { height: 40px }\n',
+              '.swagger-ui .topbar .download-url-wrapper { display: none }\n' +
+              '.swagger-ui .topbar a img { height: 40px }\n',
           },
         ],
         favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: MARK }],

@@ -27,6 +27,7 @@ export function renderer(db: Queryable, cursors: CursorCodec): Render {
     else if (e.type === 'adjustment.created')
       data = await one(ADJUSTMENT, e.subject_id?.replace(/^adj_/, ''), `adjustment ${e.subject_id}`)
     else data = JSON.stringify(JSON.parse(e.data)) // compact, as the rest
-    return `{"id":${JSON.stringify(e.id)},"type":${JSON.stringify(e.type)},"created_at":${JSON.stringify(e.created_at)},"data":${data}}`
+    const [id, type, createdAt] = [e.id, e.type, e.created_at].map((v) => JSON.stringify(v))
+    return `{"id":${id},"type":${type},"created_at":${createdAt},"data":${data}}`
   }
 }

@@ -33,12 +33,14 @@ export const ReportsChangedEvent = envelope(
       last_date: Type.String({ format: 'date', description: 'The latest date among them' }),
       cursor: Type.String({
         description:
-          'A cursor of GET /api/creator/v1/reports/changes from just before the write: following the feed from it returns these rows (and any later change)',
+          'A cursor of GET /api/creator/v1/reports/changes from just before the write: following ' +
+          'the feed from it returns these rows (and any later change)',
       }),
     },
     { additionalProperties: false },
   ),
-  'Some of the creator’s report rows changed (an import, an ingestion of Amazon reports, an approval or a payout): one event per creator per write',
+  'Some of the creator’s report rows changed (an import, an ingestion of Amazon reports, an ' +
+    'approval or a payout): one event per creator per write',
 )
 
 export const PayoutCreatedEvent = envelope(
@@ -52,7 +54,8 @@ export const AdjustmentCreatedEvent = envelope(
   'AdjustmentCreatedEvent',
   'adjustment.created',
   Adjustment,
-  'Amazon restated an approved or paid row; data is the adjustment as GET /api/creator/v1/adjustments returns it when the event was first sent',
+  'Amazon restated an approved or paid row; data is the adjustment as GET ' +
+    '/api/creator/v1/adjustments returns it when the event was first sent',
 )
 
 export const WebhookTestEvent = envelope(
@@ -73,7 +76,8 @@ const HEADERS = {
   'webhook-id': 'The event id (evt_…)',
   'webhook-timestamp': 'Seconds since the epoch when this attempt was signed; refuse one more than 5 minutes off',
   'webhook-signature':
-    'Space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per secret of the endpoint (two while a rotated secret overlaps)',
+    'Space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per secret of the ' +
+    'endpoint (two while a rotated secret overlaps)',
 }
 
 /** The `webhooks` section of the OpenAPI 3.1 document. */
@@ -86,7 +90,8 @@ export const openApiWebhooks = () =>
           operationId: `${type.replace(/\.(\w)/, (_: string, c: string) => c.toUpperCase())}Event`,
           summary: (schema as { description?: string }).description,
           description:
-            'Signed per Standard Webhooks (docs/webhooks.md). Answer 2xx within 10 s; anything else is retried with backoff for about 3 days, then the endpoint is disabled.',
+            'Signed per Standard Webhooks (docs/webhooks.md). Answer 2xx within 10 s; anything else ' +
+            'is retried with backoff for about 3 days, then the endpoint is disabled.',
           parameters: Object.entries(HEADERS).map(([name, description]) => ({
             name,
             in: 'header',

@@ -2,7 +2,8 @@
 // already approved or paid, which moves the commission owed without changing the row.
 import { Type } from 'typebox'
 import { named, PageOf, Timestamp } from '../../schema.js'
-import { Currency, MarketplaceCode } from '../../values.js'
+import { Currency } from '../../values.js'
+import { RowKey } from '../row-key.js'
 
 export const Adjustment = named(
   'Adjustment',
@@ -12,11 +13,7 @@ export const Adjustment = named(
       status: Type.Union([Type.Literal('unsettled'), Type.Literal('settled')], {
         description: 'unsettled: to be paid (or clawed back) by the next payout; settled: a payout took it',
       }),
-      date: Type.String({ format: 'date', description: "The report row's date" }),
-      link_id: Type.String({ description: "The report row's link" }),
-      product_id: Type.String({ description: "The report row's product" }),
-      asin: Type.String({ description: "The report row's ASIN" }),
-      marketplace: MarketplaceCode,
+      ...RowKey,
       currency: Currency,
       commission_status: Type.Union([Type.Literal('approved'), Type.Literal('paid')], {
         description: "The row's status when Amazon restated it",
@@ -33,7 +30,8 @@ export const Adjustment = named(
     },
     {
       description:
-        'A restatement of a row already approved or paid: the row stays as it was paid, the difference goes to a payout',
+        'A restatement of a row already approved or paid: the row stays as it was paid, the ' +
+        'difference goes to a payout',
     },
   ),
 )

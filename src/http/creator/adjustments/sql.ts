@@ -1,7 +1,7 @@
 // SQL for the creator's adjustments in the order they were found: a range scan of
 // commission_adjustments_creator_idx, or of _status_idx with a status filter.
 import type { Queryable } from '../../../db/index.js'
-import { jsonObjectSql, pageSql } from '../../json-sql.js'
+import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Adjustment } from './schema.js'
@@ -51,6 +51,5 @@ export async function listAdjustments(
   afterId: number,
   limit: number,
 ): Promise<AdjustmentsPage> {
-  const [p] = await db.query<AdjustmentsPage>(PAGES[status ?? 'all'], [creatorId, afterId, limit], { prepare: true })
-  return p!
+  return readPage(db, PAGES[status ?? 'all'], [creatorId, afterId, limit])
 }

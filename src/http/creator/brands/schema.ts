@@ -2,15 +2,14 @@
 // which builds each brand's JSON from this schema (src/http/json-sql.ts).
 import { Type } from 'typebox'
 import { named, PageOf } from '../../schema.js'
-import { BrandStatus, MarketplaceCode, MarketplaceDomain, PartnershipStatus } from '../../values.js'
+import { MarketplaceCode, MarketplaceDomain, PartnershipStatus } from '../../values.js'
+import { BrandFields } from '../../brand-fields.js'
 
 export const Brand = named(
   'Brand',
   Type.Object(
     {
-      id: Type.String({ description: 'Brand identifier' }),
-      name: Type.String({ description: 'Brand name' }),
-      status: BrandStatus,
+      ...BrandFields,
       description: Type.Optional(Type.String({ description: 'Brand description; omitted when there is none' })),
       logo_url: Type.Optional(Type.String({ description: 'Logo image URL; omitted when there is none' })),
       website: Type.Optional(Type.String({ description: 'Brand website URL; omitted when there is none' })),

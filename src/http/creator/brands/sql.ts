@@ -2,7 +2,7 @@
 // route's schema.
 import type { Queryable } from '../../../db/index.js'
 import { Brand } from './schema.js'
-import { jsonObjectSql, pageSql } from '../../json-sql.js'
+import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
 const BRAND_JSON = jsonObjectSql(Brand, {
@@ -48,6 +48,5 @@ export async function listCreatorBrands(
   afterId: string,
   limit: number,
 ): Promise<JsonPage> {
-  const [page] = await db.query<JsonPage>(CREATOR_BRANDS, [creatorId, afterId, limit], { prepare: true })
-  return page!
+  return readPage(db, CREATOR_BRANDS, [creatorId, afterId, limit])
 }

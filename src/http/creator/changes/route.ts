@@ -18,7 +18,15 @@ const schema = {
   tags: ['creator'],
   summary: 'Follow the changes of report rows',
   description:
-    "Every report row of this creator's links that changed after the cursor — inserted, restated, reversed, approved, paid, or its link corrected — once, in its current state (the object /reports returns), in the order in which rows last changed. Without cursor, from the beginning: a full follow returns every row once. `has_more: false` means caught up as of this answer; keep `next_cursor` and poll again later. A client that applies every item as an upsert keyed by (date, link.id, product_id, marketplace) holds exactly what /reports returns over all dates, whatever writes interleave with its reads. To begin at the present after a full walk of /reports, start from the `Changes-Cursor` header of that walk's first page; `from=now` begins at the present without a walk.",
+    "Every report row of this creator's links that changed after the cursor — inserted, " +
+    'restated, reversed, approved, paid, or its link corrected — once, in its current state ' +
+    '(the object /reports returns), in the order in which rows last changed. Without cursor, ' +
+    'from the beginning: a full follow returns every row once. `has_more: false` means caught ' +
+    'up as of this answer; keep `next_cursor` and poll again later. A client that applies ' +
+    'every item as an upsert keyed by (date, link.id, product_id, marketplace) holds exactly ' +
+    'what /reports returns over all dates, whatever writes interleave with its reads. To ' +
+    'begin at the present after a full walk of /reports, start from the `Changes-Cursor` ' +
+    "header of that walk's first page; `from=now` begins at the present without a walk.",
   querystring: Type.Object(
     {
       limit: Limit(100, 500),

@@ -11,7 +11,8 @@ export const ReportChangesPage = named(
     }),
     next_cursor: Type.String({
       description:
-        'The position after this page; never null. Keep it and send it as cursor next time: it is valid indefinitely and only ever moves forward',
+        'The position after this page; never null. Keep it and send it as cursor next time: it is ' +
+        'valid indefinitely and only ever moves forward',
     }),
     has_more: Type.Boolean({
       description:

@@ -2,7 +2,7 @@
 // adjustment (a restatement of a row already approved or paid), with the row's key.
 import { Type } from 'typebox'
 import { named, PageOf, Timestamp } from '../../schema.js'
-import { MarketplaceCode } from '../../values.js'
+import { RowKey } from '../row-key.js'
 
 export const PayoutLine = named(
   'PayoutLine',
@@ -11,16 +11,13 @@ export const PayoutLine = named(
       line_no: Type.Integer({
         minimum: 1,
         description:
-          'Position in the payout: commission lines by date, link, product and marketplace, then adjustment lines in the order they were found',
+          'Position in the payout: commission lines by date, link, product and marketplace, then ' +
+          'adjustment lines in the order they were found',
       }),
       type: Type.Union([Type.Literal('commission'), Type.Literal('adjustment')], {
         description: "commission: a report row's commission; adjustment: a restatement's difference",
       }),
-      date: Type.String({ format: 'date', description: "The report row's date" }),
-      link_id: Type.String({ description: "The report row's link" }),
-      product_id: Type.String({ description: "The report row's product" }),
-      asin: Type.String({ description: "The report row's ASIN" }),
-      marketplace: MarketplaceCode,
+      ...RowKey,
       amount_cents: Type.Integer({
         description: "commission: the row's commission_cents; adjustment: amount_after_cents - amount_before_cents",
       }),

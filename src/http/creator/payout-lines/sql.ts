@@ -1,16 +1,13 @@
 // SQL for a payout's lines in line order: a range scan of payout_lines' primary key.
-import type { Queryable } from '../../../db/index.js'
-import { jsonObjectSql, pageSql } from '../../json-sql.js'
+import { hasRow, type Queryable } from '../../../db/index.js'
+import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { PayoutLine } from './schema.js'
 
 /** Whether the payout is this creator's: another creator's and an unknown one answer alike. */
 export async function payoutOf(db: Queryable, creatorId: string, payoutId: string): Promise<boolean> {
-  const rows = await db.query('select 1 from payouts where id = $1 and creator_id = $2', [payoutId, creatorId], {
-    prepare: true,
-  })
-  return rows.length > 0
+  return hasRow(db, 'select 1 from payouts where id = $1 and creator_id = $2', [payoutId, creatorId])
 }
 
 const LINE_JSON = jsonObjectSql(PayoutLine, {
@@ -49,6 +46,5 @@ export async function listPayoutLines(
   afterLine: number,
   limit: number,
 ): Promise<LinesPage> {
-  const [page] = await db.query<LinesPage>(LINES_PAGE, [payoutId, afterLine, limit], { prepare: true })
-  return page!
+  return readPage(db, LINES_PAGE, [payoutId, afterLine, limit])
 }

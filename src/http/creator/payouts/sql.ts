@@ -1,6 +1,6 @@
 // SQL for the creator's payouts, newest first: a backward range scan of payouts_creator_idx.
 import type { Queryable } from '../../../db/index.js'
-import { jsonObjectSql, pageSql } from '../../json-sql.js'
+import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Payout } from './schema.js'
@@ -37,10 +37,7 @@ export async function listPayouts(
   before: number | null,
   limit: number,
 ): Promise<PayoutsPage> {
-  const [page] = await db.query<PayoutsPage>(PAYOUTS_PAGE, [creatorId, before ?? Number.MAX_SAFE_INTEGER, limit], {
-    prepare: true,
-  })
-  return page!
+  return readPage(db, PAYOUTS_PAGE, [creatorId, before ?? Number.MAX_SAFE_INTEGER, limit])
 }
 
 export interface PayoutRow {
@@ -55,8 +52,8 @@ export interface PayoutRow {
   created_at: string
 }
 
-const PAYOUT_ROW = `select id, creator_id, currency, amount_cents::int, commission_cents::int, adjustment_cents::int, line_count,
-       to_char(through, 'YYYY-MM-DD') as through, ${timestampSql('created_at')} as created_at
+const PAYOUT_ROW = `select id, creator_id, currency, amount_cents::int, commission_cents::int, adjustment_cents::int,
+       line_count, to_char(through, 'YYYY-MM-DD') as through, ${timestampSql('created_at')} as created_at
   from payouts`
 
 /** The operator's view (`csapi payouts list`): the newest payouts, of one creator or of all. */

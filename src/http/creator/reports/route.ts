@@ -22,7 +22,9 @@ const Query = Type.Object(
     cursor: Type.Optional(Cursor),
     brand_id: Type.Optional(
       Param(
-        'Only rows of this brand. A brand visible to this creator whose Amazon Ads account is not connected, and of which this creator has no report rows, gives 403 ads_not_connected; a brand disconnected after rows were reported keeps them readable',
+        'Only rows of this brand. A brand visible to this creator whose Amazon Ads account is not ' +
+          'connected, and of which this creator has no report rows, gives 403 ads_not_connected; a ' +
+          'brand disconnected after rows were reported keeps them readable',
       ),
     ),
     product_id: Type.Optional(Param('Only rows of this product')),
@@ -40,14 +42,20 @@ const schema = {
   tags: ['creator'],
   summary: 'List creator report rows',
   description:
-    'Report rows of the links this creator owns, one per date, product, link and marketplace, for start..end inclusive. Filters only narrow that set; a value that matches nothing gives an empty page. Ordered by date ascending, then by a unique row key; a walk over the pages sees every row that existed when it started exactly once, even while new rows are imported.',
+    'Report rows of the links this creator owns, one per date, product, link and marketplace, ' +
+    'for start..end inclusive. Filters only narrow that set; a value that matches nothing ' +
+    'gives an empty page. Ordered by date ascending, then by a unique row key; a walk over ' +
+    'the pages sees every row that existed when it started exactly once, even while new rows ' +
+    'are imported.',
   querystring: Query,
   response: {
     200: Ok(ReportPage, 'A page of report rows', {
       ...AUTHENTICATED_HEADERS,
       'Changes-Cursor': Type.String({
         description:
-          "First page of a walk only (no cursor sent): the cursor of GET /api/creator/v1/reports/changes at this page's snapshot. Follow the feed from it after the walk: every change committed after the walk began reaches you",
+          'First page of a walk only (no cursor sent): the cursor of GET ' +
+          "/api/creator/v1/reports/changes at this page's snapshot. Follow the feed from it after " +
+          'the walk: every change committed after the walk began reaches you',
       }),
     }),
     ...listErrors({ 403: ['ads_not_connected'] }),
@@ -89,7 +97,8 @@ export default async function reportsRoute(fastify: FastifyInstance) {
     if (filters.brand_id !== undefined && (await brandFilterNotConnected(reader, owner.accountId, filters.brand_id))) {
       throw new ApiError(
         'ads_not_connected',
-        `the Amazon Ads account of brand ${filters.brand_id} is not connected and this creator has no report rows of it`,
+        `the Amazon Ads account of brand ${filters.brand_id} is not connected and this creator ` +
+          `has no report rows of it`,
       )
     }
     const page = await listCreatorReports(reader, {

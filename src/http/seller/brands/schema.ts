@@ -2,15 +2,13 @@
 // which builds each brand's JSON from this schema (src/http/json-sql.ts).
 import { Type } from 'typebox'
 import { named, PageOf } from '../../schema.js'
-import { BrandStatus } from '../../values.js'
+import { BrandFields } from '../../brand-fields.js'
 
 export const SellerBrand = named(
   'SellerBrand',
   Type.Object(
     {
-      id: Type.String({ description: 'Brand identifier' }),
-      name: Type.String({ description: 'Brand name' }),
-      status: BrandStatus,
+      ...BrandFields,
       product_count: Type.Integer({ minimum: 0, description: "Number of the brand's active products" }),
     },
     { description: 'A brand granted to the seller or operator account' },

@@ -2,7 +2,7 @@
 // route's schema.
 import type { Queryable } from '../../../db/index.js'
 import { SellerBrand } from './schema.js'
-import { jsonObjectSql, pageSql } from '../../json-sql.js'
+import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
 const SELLER_BRAND_JSON = jsonObjectSql(SellerBrand, {
@@ -30,6 +30,5 @@ export async function listSellerBrands(
   afterId: string,
   limit: number,
 ): Promise<JsonPage> {
-  const [page] = await db.query<JsonPage>(SELLER_BRANDS, [accountId, afterId, limit], { prepare: true })
-  return page!
+  return readPage(db, SELLER_BRANDS, [accountId, afterId, limit])
 }

@@ -1,17 +1,12 @@
 // SQL for the seller products list: a page as one row whose JSON PostgreSQL built from the
 // route's schema (src/http/json-sql.ts).
-import type { Queryable } from '../../../db/index.js'
+import { hasRow, type Queryable } from '../../../db/index.js'
 import { Product } from './schema.js'
-import { jsonObjectSql, pageSql, PRESENT } from '../../json-sql.js'
+import { jsonObjectSql, pageSql, PRESENT, readPage } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
 export async function hasBrandAccess(db: Queryable, accountId: string, brandId: string): Promise<boolean> {
-  const rows = await db.query(
-    'select 1 from brand_access where account_id = $1 and brand_id = $2',
-    [accountId, brandId],
-    { prepare: true },
-  )
-  return rows.length > 0
+  return hasRow(db, 'select 1 from brand_access where account_id = $1 and brand_id = $2', [accountId, brandId])
 }
 
 // `c` holds the current general terms (below); the API's commission object spells them out:
@@ -74,6 +69,5 @@ export async function listBrandProducts(
   afterId: string,
   limit: number,
 ): Promise<JsonPage> {
-  const [page] = await db.query<JsonPage>(BRAND_PRODUCTS, [brandId, afterId, limit], { prepare: true })
-  return page!
+  return readPage(db, BRAND_PRODUCTS, [brandId, afterId, limit])
 }

@@ -1,0 +1,82 @@
+// A list route: GET for one side's tokens, the query checked by its TypeBox schema (limit and
+// cursor added here), one page read in the cursor's scope and sent in the page envelope
+// (page.ts). Each route says what differs — its document, what binds the cursor, the key, the
+// SQL — in its own folder; what every list route does the same way is here, once.
+import type { FastifyPluginAsync } from 'fastify'
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox'
+import type { Reader } from '../db/replicas.js'
+import type { TokenOwner } from '../tokens/tokens.js'
+import { cursorScope, type CursorKey } from './cursor.js'
+import { sendPage, startPage, type SqlPage } from './page.js'
+import { requireRole } from './plugins/auth.js'
+import { Cursor, Limit, listErrors } from './schema.js'
+
+// whose tokens a side takes, and its tag in the document
+const SIDES = {
+  creator: { roles: ['creator'], tag: 'creator' },
+  seller: { roles: ['seller', 'operator'], tag: 'seller' },
+} as const
+
+/** What a route's own parts get from the request: the token owner, its query and path. */
+export interface ListRequest<Q extends TProperties, P extends TProperties> {
+  owner: TokenOwner
+  query: Static<TObject<Q>>
+  params: Static<TObject<P>>
+}
+
+export interface ListRoute<Q extends TProperties, P extends TProperties, K, Page extends SqlPage> {
+  url: string
+  side: keyof typeof SIDES
+  operationId: string
+  summary: string
+  description: string
+  params?: TObject<P>
+  /** Query parameters besides limit and cursor (listed before them). */
+  query?: Q
+  /** limit's default and maximum */
+  limit: [number, number]
+  /** The 200 response (`Ok(...)`) and the error codes beyond every list's. */
+  ok: TSchema
+  errors?: Parameters<typeof listErrors>[0]
+  /** The array's name in the page body. */
+  items: string
+  /** The cursor's endpoint name, and the parameters it is bound to besides the owner. */
+  scope: string
+  filters?: (r: ListRequest<Q, P>) => Record<string, string | undefined>
+  key: (key: CursorKey) => K | null
+  /** Refusals that come before the cursor is read (a brand not granted, an unknown payout). */
+  check?: (reader: Reader, r: ListRequest<Q, P>) => Promise<void>
+  read: (reader: Reader, r: ListRequest<Q, P>, after: K | null, limit: number) => Promise<Page>
+  /** The cursor key of the page's last row; null on an empty page. */
+  last: (page: Page) => string | number | null
+}
+
+export function listRoute<Q extends TProperties, P extends TProperties, K, Page extends SqlPage>(
+  route: ListRoute<Q, P, K, Page>,
+): FastifyPluginAsync {
+  const [defaultLimit, maxLimit] = route.limit
+  const schema = {
+    operationId: route.operationId,
+    tags: [SIDES[route.side].tag],
+    summary: route.summary,
+    description: route.description,
+    ...(route.params && { params: route.params }),
+    querystring: Type.Object(
+      { ...route.query, limit: Limit(defaultLimit, maxLimit), cursor: Type.Optional(Cursor) },
+      { additionalProperties: false },
+    ),
+    response: { 200: route.ok, ...listErrors(route.errors) },
+  }
+  return async (app) => {
+    app.get(route.url, { schema, onRequest: requireRole(SIDES[route.side].roles) }, async (request, reply) => {
+      const query = request.query as Static<TObject<Q>> & { limit: number; cursor?: string }
+      const r = { owner: request.owner!, query, params: request.params as Static<TObject<P>> }
+      if (route.check) await route.check(app.reads.reader(), r)
+      const scope = cursorScope(route.scope, r.owner.accountId, route.filters?.(r) ?? {})
+      const { after, reader } = startPage(app, scope, query.cursor, route.key)
+      const page = await route.read(reader, r, after, query.limit)
+      const last = route.last(page)
+      return sendPage(app, reply, route.items, page, query.limit, scope, last === null ? null : [last], reader)
+    })
+  }
+}
