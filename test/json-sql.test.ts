@@ -121,6 +121,15 @@ describe('jsonObjectSql', () => {
     )
   })
 
+  it("with a table, a field left out is that table's column of the same name; a mapped one wins", () => {
+    const S = Type.Object({ a: Type.String(), b: Type.Integer(), o: Type.Object({ x: Type.String() }) })
+    const columns = { a: 't.a', b: 'u.b_renamed', o: { x: 't.x' } }
+    assert.equal(jsonObjectSql(S, 't', { b: 'u.b_renamed', o: { x: 't.x' } }), jsonObjectSql(S, columns))
+    // a nested object is never guessed: only top-level scalars take the default
+    assert.throws(() => jsonObjectSql(S, 't'), /\$\.o: no SQL expression/)
+    assert.throws(() => jsonObjectSql(S, 't', { c: 'z' } as never), /fields the schema does not have: c/)
+  })
+
   it('refuses a mapping that does not cover the schema exactly', () => {
     const S = Type.Object({ a: Type.String(), b: Type.Integer() })
     assert.throws(() => jsonObjectSql(S, { a: 'x' } as never), /\$\.b: no SQL expression/)

@@ -261,30 +261,20 @@ function pagesOf(
       }
     }
   }
+  const exportOf = <P extends { next_cursor: string | null }, T>(...args: Parameters<typeof each<P, T>>) => ({
+    header: csvHeader(args[2]),
+    pages: each(...args),
+  })
   if (kind === 'reports') {
     const list = client.creator.reports.list(params as Parameters<Client['creator']['reports']['list']>[0], opts)
-    return {
-      header: csvHeader(REPORT_COLUMNS),
-      pages: each(
-        list.pages(),
-        (p) => p.reports,
-        REPORT_COLUMNS,
-        (r: Report) => r.date,
-      ),
-    }
+    const dayOf = (r: Report) => r.date
+    return exportOf(list.pages(), (p) => p.reports, REPORT_COLUMNS, dayOf)
   }
   if (kind === 'products') {
     const list = client.seller.products.list(params as Parameters<Client['seller']['products']['list']>[0], opts)
-    return { header: csvHeader(PRODUCT_COLUMNS), pages: each(list.pages(), (p) => p.products, PRODUCT_COLUMNS) }
+    return exportOf(list.pages(), (p) => p.products, PRODUCT_COLUMNS)
   }
   const list = client.creator.payouts.list(params as Parameters<Client['creator']['payouts']['list']>[0], opts)
-  return {
-    header: csvHeader(PAYOUT_COLUMNS),
-    pages: each(
-      list.pages(),
-      (p) => p.payouts,
-      PAYOUT_COLUMNS,
-      (p: Payout) => p.created_at.slice(0, 10),
-    ),
-  }
+  const dayOf = (p: Payout) => p.created_at.slice(0, 10)
+  return exportOf(list.pages(), (p) => p.payouts, PAYOUT_COLUMNS, dayOf)
 }

@@ -23,29 +23,12 @@ export async function checkReferences(tx: Queryable, ds: Dataset): Promise<void>
     ...[...ds.api_tokens, ...ds.brand_access].map((x) => x.account_id),
     ...[...ds.partnerships, ...ds.links, ...ds.commission_terms].map((x) => x.creator_id),
   ])
-  const brandsOf = [...ds.brand_access, ...ds.products, ...ds.partnerships, ...ds.links]
-  await lookUp(
-    tx,
-    'brands',
-    'true',
-    brands,
-    brandsOf.map((x) => x.brand_id),
-  )
-  const productsOf = [...ds.links, ...ds.commission_terms, ...ds.report_rows]
-  await lookUp(
-    tx,
-    'products',
-    'brand_id',
-    products,
-    productsOf.map((x) => x.product_id),
-  )
-  await lookUp(
-    tx,
-    'links',
-    'brand_id',
-    links,
-    ds.report_rows.map((r) => r.link_id),
-  )
+  const brandIds = [...ds.brand_access, ...ds.products, ...ds.partnerships, ...ds.links].map((x) => x.brand_id)
+  const productIds = [...ds.links, ...ds.commission_terms, ...ds.report_rows].map((x) => x.product_id)
+  await lookUp(tx, 'brands', 'true', brands, brandIds)
+  await lookUp(tx, 'products', 'brand_id', products, productIds)
+  const linkIds = ds.report_rows.map((r) => r.link_id)
+  await lookUp(tx, 'links', 'brand_id', links, linkIds)
 
   const issues: string[] = []
   const account = (path: string, id: string, allowed: readonly Role[]) => {

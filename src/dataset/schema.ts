@@ -3,13 +3,7 @@
 // section is optional and every item closed: unknown fields are nearly always typos.
 import { Type, type Static, type TProperties, type TSchema } from 'typebox'
 import { ROLES } from '../domain/roles.js'
-import {
-  BRAND_STATUSES,
-  COMMISSION_STATUSES,
-  COMMISSION_TYPES,
-  PARTNERSHIP_STATUSES,
-  PRODUCT_STATUSES,
-} from '../domain/statuses.js'
+import * as statuses from '../domain/statuses.js'
 import { marketplaceByCode, MARKETPLACES } from '../domain/marketplaces.js'
 import type { CommissionTerms } from '../domain/commission.js'
 import {
@@ -68,7 +62,7 @@ export const ApiToken = item({
 export const Brand = item({
   id: Id,
   name: Name,
-  status: Type.Enum(BRAND_STATUSES),
+  status: Type.Enum(statuses.BRAND_STATUSES),
   description: optional(Description, null),
   logo_url: optional(Url, null),
   website: optional(Url, null),
@@ -131,7 +125,7 @@ export const Product = item(
     brand_id: Id,
     asin: Asin,
     title: Name,
-    status: Type.Enum(PRODUCT_STATUSES),
+    status: Type.Enum(statuses.PRODUCT_STATUSES),
     commission: optional(Commission, null),
     image_url: optional(Url, null),
     detail_page_url: optional(Url, null),
@@ -155,7 +149,7 @@ export const Product = item(
   ],
 )
 
-export const Partnership = item({ creator_id: Id, brand_id: Id, status: Type.Enum(PARTNERSHIP_STATUSES) })
+export const Partnership = item({ creator_id: Id, brand_id: Id, status: Type.Enum(statuses.PARTNERSHIP_STATUSES) })
 
 export const Link = item({
   id: Id,
@@ -196,7 +190,7 @@ export const CommissionTerm = item(
     product_id: Id,
     creator_id: optional(Id, null),
     effective_from: ReportDay,
-    type: Type.Enum(COMMISSION_TYPES),
+    type: Type.Enum(statuses.COMMISSION_TYPES),
     // Their rules are the type's (TermFields), checked once the type is known.
     rate_bps: Type.Optional(Type.Unknown()),
     flat_cents: Type.Optional(Type.Unknown()),
@@ -213,7 +207,7 @@ export const ReportRow = item({
   currency: Currency,
   sales_cents: Count,
   commission_cents: Count,
-  commission_status: Type.Enum(COMMISSION_STATUSES),
+  commission_status: Type.Enum(statuses.COMMISSION_STATUSES),
   orders: Count,
   units_sold: Count,
   clicks: Count,

@@ -57,14 +57,16 @@ function typesOf(s: JsonSchema): { types: string[]; nullable: boolean; object?: 
   }
 }
 
-function objectSql(schema: JsonSchema, columns: Record<string, unknown>, path: string): string {
+function objectSql(schema: JsonSchema, columns: Record<string, unknown>, path: string, table?: string): string {
   const props = schema.properties ?? {}
   const names = Object.keys(props)
   const extra = Object.keys(columns).filter((k) => !(k in props) && k !== PRESENT)
   if (extra.length > 0) throw new Error(`${path}: columns for fields the schema does not have: ${extra.join(', ')}`)
   const parts = names.map((name, i) => {
     if (!FIELD_NAME.test(name)) throw new Error(`${path}.${name}: field name not supported in SQL JSON`)
-    const column = columns[name]
+    // the table's same-named column stands in for a scalar or array, never for an object
+    const column =
+      columns[name] ?? (table === undefined || typesOf(props[name]!).object ? undefined : `${table}.${name}`)
     if (column === undefined) throw new Error(`${path}.${name}: no SQL expression for this field`)
     const value = valueSql(props[name]!, column, `${path}.${name}`)
     const member = `'${i === 0 ? '{' : ','}"${name}":' || ${value}`
@@ -111,10 +113,19 @@ function valueSql(schema: JsonSchema, column: unknown, path: string): string {
 
 /**
  * A SQL expression whose value is the JSON text of one object of `schema`, with the schema's
- * fields in its order. NULL when a required, non-nullable value is NULL.
+ * fields in its order. NULL when a required, non-nullable value is NULL. With `table`, a
+ * top-level field that `columns` leaves out is that table's column of the same name
+ * (`table.field`): only the fields the API names differently from the database are mapped.
  */
-export function jsonObjectSql<S extends TSchema>(schema: S, columns: Columns<Static<S>>): string {
-  return objectSql(schema as JsonSchema, columns as Record<string, unknown>, '$')
+export function jsonObjectSql<S extends TSchema>(schema: S, columns: Columns<Static<S>>): string
+export function jsonObjectSql<S extends TSchema>(
+  schema: S,
+  table: string,
+  columns?: Partial<Columns<Static<S>>>,
+): string
+export function jsonObjectSql(schema: TSchema, a: string | object, b?: object): string {
+  const [table, columns] = typeof a === 'string' ? [a, b ?? {}] : [undefined, a]
+  return objectSql(schema as JsonSchema, columns as Record<string, unknown>, '$', table)
 }
 
 /**

@@ -6,7 +6,7 @@ import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Adjustment } from './schema.js'
 
-export const ADJUSTMENT_JSON = jsonObjectSql(Adjustment, {
+export const ADJUSTMENT_JSON = jsonObjectSql(Adjustment, 'a', {
   id: `'adj_' || a.id`,
   status: `case when a.payout_id is null then 'unsettled' else 'settled' end`,
   date: 'a.report_date',
@@ -14,13 +14,7 @@ export const ADJUSTMENT_JSON = jsonObjectSql(Adjustment, {
   product_id: 'r.product_id',
   asin: 'r.asin',
   marketplace: 'r.marketplace',
-  currency: 'a.currency',
-  commission_status: 'a.commission_status',
-  amount_before_cents: 'a.amount_before_cents',
-  amount_after_cents: 'a.amount_after_cents',
-  difference_cents: 'a.difference_cents',
   found_at: timestampSql('a.created_at'),
-  payout_id: 'a.payout_id',
 })
 
 const page = (filter: string) =>

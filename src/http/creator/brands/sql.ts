@@ -5,16 +5,7 @@ import { Brand } from './schema.js'
 import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
-const BRAND_JSON = jsonObjectSql(Brand, {
-  id: 'b.id',
-  name: 'b.name',
-  status: 'b.status',
-  description: 'b.description',
-  logo_url: 'b.logo_url',
-  website: 'b.website',
-  product_count: 'b.product_count',
-  amazon_regions: 'b.amazon_regions',
-  amazon_marketplaces: 'b.amazon_marketplaces',
+const BRAND_JSON = jsonObjectSql(Brand, 'b', {
   partnership_status: 'p.status',
 })
 

@@ -10,15 +10,8 @@ export async function payoutOf(db: Queryable, creatorId: string, payoutId: strin
   return hasRow(db, 'select 1 from payouts where id = $1 and creator_id = $2', [payoutId, creatorId])
 }
 
-const LINE_JSON = jsonObjectSql(PayoutLine, {
-  line_no: 'l.line_no',
-  type: 'l.type',
+const LINE_JSON = jsonObjectSql(PayoutLine, 'l', {
   date: 'l.report_date',
-  link_id: 'l.link_id',
-  product_id: 'l.product_id',
-  asin: 'l.asin',
-  marketplace: 'l.marketplace',
-  amount_cents: 'l.amount_cents',
   adjustment_id: `'adj_' || a.id`,
   amount_before_cents: 'a.amount_before_cents',
   amount_after_cents: 'a.amount_after_cents',

@@ -5,14 +5,7 @@ import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Payout } from './schema.js'
 
-export const PAYOUT_JSON = jsonObjectSql(Payout, {
-  id: 'p.id',
-  currency: 'p.currency',
-  amount_cents: 'p.amount_cents',
-  commission_cents: 'p.commission_cents',
-  adjustment_cents: 'p.adjustment_cents',
-  line_count: 'p.line_count',
-  through: 'p.through',
+export const PAYOUT_JSON = jsonObjectSql(Payout, 'p', {
   created_at: timestampSql('p.created_at'),
 })
 

@@ -37,21 +37,7 @@ export interface ReportPage {
 }
 
 // The API's report object, built by PostgreSQL from the route's schema (the changes feed's too).
-export const REPORT_JSON = jsonObjectSql(ReportRow, {
-  date: 'r.date',
-  brand_id: 'r.brand_id',
-  product_id: 'r.product_id',
-  asin: 'r.asin',
-  marketplace: 'r.marketplace',
-  currency: 'r.currency',
-  sales_cents: 'r.sales_cents',
-  commission_cents: 'r.commission_cents',
-  commission_status: 'r.commission_status',
-  orders: 'r.orders',
-  units_sold: 'r.units_sold',
-  clicks: 'r.clicks',
-  detail_page_views: 'r.detail_page_views',
-  add_to_carts: 'r.add_to_carts',
+export const REPORT_JSON = jsonObjectSql(ReportRow, 'r', {
   link: { id: 'l.id', tracking_id: 'l.tracking_id', short_url: 'l.short_url', destination_url: 'l.destination_url' },
 })
 

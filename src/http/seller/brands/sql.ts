@@ -5,12 +5,7 @@ import { SellerBrand } from './schema.js'
 import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
-const SELLER_BRAND_JSON = jsonObjectSql(SellerBrand, {
-  id: 'b.id',
-  name: 'b.name',
-  status: 'b.status',
-  product_count: 'b.product_count',
-})
+const SELLER_BRAND_JSON = jsonObjectSql(SellerBrand, 'b')
 
 // The brands granted to an account, in id order: a range scan of brand_access's primary key.
 const SELLER_BRANDS = pageSql(

@@ -12,12 +12,7 @@ export async function hasBrandAccess(db: Queryable, accountId: string, brandId: 
 // `c` holds the current general terms (below); the API's commission object spells them out:
 // percentage as rate_bps and rate = rate_bps / 10000 (trim_scale: 0.125, not 0.12500000…),
 // flat as flat_cents in currency_code, the other kind's fields 0.
-const PRODUCT_JSON = jsonObjectSql(Product, {
-  id: 'p.id',
-  brand_id: 'p.brand_id',
-  asin: 'p.asin',
-  title: 'p.title',
-  status: 'p.status',
+const PRODUCT_JSON = jsonObjectSql(Product, 'p', {
   commission: {
     [PRESENT]: 'c.type is not null',
     type: 'c.type',
@@ -26,12 +21,7 @@ const PRODUCT_JSON = jsonObjectSql(Product, {
     flat_cents: `case when c.type = 'flat' then c.flat_cents else 0 end`,
     currency_code: `case when c.type = 'flat' then c.currency_code else coalesce(p.currency, '') end`,
   },
-  image_url: 'p.image_url',
-  detail_page_url: 'p.detail_page_url',
   marketplace_id: 'm.marketplace_id',
-  country_code: 'p.country_code',
-  price_cents: 'p.price_cents',
-  currency: 'p.currency',
 })
 
 // One page of a brand's products in id order after $2: a range scan of products_brand_idx.
