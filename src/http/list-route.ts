@@ -7,7 +7,7 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 import type { Reader } from '../db/replicas.js'
 import type { TokenOwner } from '../tokens/tokens.js'
 import { cursorScope, type CursorKey } from './cursor.js'
-import { sendPage, startPage, type SqlPage } from './page.js'
+import { sendPage, startPage, stringKey, type JsonPage, type SqlPage } from './page.js'
 import { requireRole } from './plugins/auth.js'
 import { Cursor, Limit, listErrors } from './schema.js'
 
@@ -50,6 +50,9 @@ export interface ListRoute<Q extends TProperties, P extends TProperties, K, Page
   /** The cursor key of the page's last row; null on an empty page. */
   last: (page: Page) => string | number | null
 }
+
+/** For a page keyed by its rows' text id (brands, products): the cursor holds the last id. */
+export const byTextId = { key: stringKey, last: (page: JsonPage) => page.last_id }
 
 export function listRoute<Q extends TProperties, P extends TProperties, K, Page extends SqlPage>(
   route: ListRoute<Q, P, K, Page>,

@@ -2,8 +2,7 @@
 import { Ok } from '../../schema.js'
 import { BrandPage } from './schema.js'
 import { listCreatorBrands } from './sql.js'
-import { listRoute } from '../../list-route.js'
-import { stringKey } from '../../page.js'
+import { byTextId, listRoute } from '../../list-route.js'
 
 export const URL = '/api/creator/v1/brands'
 
@@ -20,7 +19,6 @@ export default listRoute({
   ok: Ok(BrandPage, 'A page of brands'),
   items: 'brands',
   scope: 'creator.brands',
-  key: stringKey,
+  ...byTextId,
   read: (reader, { owner }, after, limit) => listCreatorBrands(reader, owner.accountId, after ?? '', limit),
-  last: (page) => page.last_id,
 })

@@ -3,8 +3,7 @@
 import { Ok } from '../../schema.js'
 import { SellerBrandPage } from './schema.js'
 import { listSellerBrands } from './sql.js'
-import { listRoute } from '../../list-route.js'
-import { stringKey } from '../../page.js'
+import { byTextId, listRoute } from '../../list-route.js'
 
 export const URL = '/api/seller/v1/brands'
 
@@ -21,7 +20,6 @@ export default listRoute({
   ok: Ok(SellerBrandPage, 'A page of granted brands'),
   items: 'brands',
   scope: 'seller.brands',
-  key: stringKey,
+  ...byTextId,
   read: (reader, { owner }, after, limit) => listSellerBrands(reader, owner.accountId, after ?? '', limit),
-  last: (page) => page.last_id,
 })

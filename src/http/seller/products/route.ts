@@ -2,9 +2,8 @@
 import { Ok, Param } from '../../schema.js'
 import { ProductPage } from './schema.js'
 import { hasBrandAccess, listBrandProducts } from './sql.js'
-import { listRoute } from '../../list-route.js'
+import { byTextId, listRoute } from '../../list-route.js'
 import { forbidden } from '../../errors.js'
-import { stringKey } from '../../page.js'
 
 export const URL = '/api/seller/v1/products'
 
@@ -24,7 +23,7 @@ export default listRoute({
   items: 'products',
   scope: 'seller.products',
   filters: ({ query }) => ({ brand_id: query.brand_id }),
-  key: stringKey,
+  ...byTextId,
   // the grant first: an ungranted brand is 403 whatever the cursor
   check: async (reader, { owner, query }) => {
     if (!(await hasBrandAccess(reader, owner.accountId, query.brand_id))) {
@@ -32,5 +31,4 @@ export default listRoute({
     }
   },
   read: (reader, { query }, after, limit) => listBrandProducts(reader, query.brand_id, after ?? '', limit),
-  last: (page) => page.last_id,
 })
