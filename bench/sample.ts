@@ -2,6 +2,7 @@
 // children (the small parent that sets heap flags, or the cluster primary and its workers).
 import { readFileSync } from 'node:fs'
 import { wrk, type HttpTarget, type Measure } from './load.js'
+import { log } from './log.js'
 
 function children(pid: number): number[] {
   return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
@@ -47,6 +48,18 @@ export async function wrkCpu(
   const m = await wrk(target, connections, seconds)
   const perReq = (cpuMs(pid) - before) / Math.max(1, m.requests)
   return { ...m, cpu_ms_per_req: Math.round(perReq * 1000) / 1000 }
+}
+
+/**
+ * Two seconds of load on each target before the first measurement of a run. warm() (a few
+ * hundred requests) readies a route's statement and plan, not a fresh process: without this, the
+ * first scenario measured (the brands page) paid the JIT warm-up of the whole server — 1.0–1.5 ms
+ * of CPU per request against ~0.45 ms warm — and each peer's first scenario likewise.
+ */
+export async function warmUnderLoad(targets: HttpTarget[], connections: number): Promise<void> {
+  const started = Date.now()
+  for (const t of targets) await wrk(t, connections, 2)
+  log(`warmed ${targets.length} targets under load in ${Math.round((Date.now() - started) / 1000)} s`)
 }
 
 /** A few hundred requests before measuring: JIT, plan caches, pool connections, OS page cache. */

@@ -8,7 +8,7 @@ import { datasetSize, generate, prepareIds, type BenchIds } from '../dataset.js'
 import { wrk } from '../load.js'
 import { log } from '../log.js'
 import type { Result } from '../result.js'
-import { peakRssMb, warm } from '../sample.js'
+import { peakRssMb, warm, warmUnderLoad } from '../sample.js'
 import { buildScenarios } from '../scenarios/index.js'
 import { startOursPglite } from '../servers/ours.js'
 import type { RunSettings } from './settings.js'
@@ -48,6 +48,10 @@ export async function measurePglite(s: RunSettings, results: Result[]) {
   const server = await startOursPglite(url, s.ours)
   try {
     const scenarios = await buildScenarios({ ids, bases: { ours: server.base }, db: null, extraDepths: [] }, s.only)
+    await warmUnderLoad(
+      scenarios.map((sc) => sc.ours),
+      s.connections,
+    )
     for (const sc of scenarios) {
       await warm(sc.ours, 50)
       const m = await wrk(sc.ours, s.connections, s.seconds)

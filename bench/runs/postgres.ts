@@ -9,7 +9,7 @@ import { pgbench, wrk } from '../load.js'
 import { log } from '../log.js'
 import { freePort, type Server } from '../process.js'
 import { ratio, type Result } from '../result.js'
-import { peakRssMb, warm, wrkCpu } from '../sample.js'
+import { peakRssMb, warm, warmUnderLoad, wrkCpu } from '../sample.js'
 import { buildScenarios, validate, type Scenario } from '../scenarios/index.js'
 import { startOurs } from '../servers/ours.js'
 import { startBaseline, startPostgraphile } from '../servers/peers.js'
@@ -68,6 +68,7 @@ async function withBaseline(
           throw new Error(`${sc.name}: our response changed between two identical requests`)
         }
       }
+      await warmAll(s, scenarios, baseline)
       const results: Result[] = []
       for (const [i, sc] of scenarios.entries()) {
         results.push(await measureScenario(s, databaseUrl, sc, i, { ours, postgraphile, baseline }))
@@ -79,6 +80,20 @@ async function withBaseline(
   } finally {
     rmSync(bodiesFile, { force: true })
   }
+}
+
+/** Every target of every scenario under load before the first measurement (warmUnderLoad). */
+async function warmAll(s: RunSettings, scenarios: Scenario[], baseline: Server): Promise<void> {
+  const targets = scenarios.flatMap((sc, i) => [
+    sc.ours,
+    { url: `${baseline.base}/ceiling/${i}` },
+    sc.offset,
+    sc.postgraphile,
+  ])
+  await warmUnderLoad(
+    targets.filter((t) => t !== undefined),
+    s.connections,
+  )
 }
 
 async function measureScenario(
