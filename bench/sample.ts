@@ -73,3 +73,24 @@ export async function warm(t: HttpTarget, n = 150): Promise<void> {
   }
   for (let i = 0; i < n; i += 10) await Promise.all(Array.from({ length: 10 }, one))
 }
+
+/**
+ * Two targets measured back to back after warming both, the order alternating with `i`: the
+ * second of two back-to-back measurements tends to be slower. Returns [a's, b's].
+ */
+export async function sideBySide(
+  a: HttpTarget,
+  b: HttpTarget,
+  i: number,
+  connections: number,
+  seconds: number,
+): Promise<[Measure, Measure]> {
+  await warm(a)
+  await warm(b)
+  if (i % 2 === 0) {
+    const ma = await wrk(a, connections, seconds)
+    return [ma, await wrk(b, connections, seconds)]
+  }
+  const mb = await wrk(b, connections, seconds)
+  return [await wrk(a, connections, seconds), mb]
+}

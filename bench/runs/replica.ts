@@ -20,11 +20,11 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { databaseUrl } from '../databases.js'
 import type { BenchIds } from '../dataset.js'
-import { wrk, type Measure } from '../load.js'
+import type { Measure } from '../load.js'
 import { log } from '../log.js'
 import { freePort, ROOT, type Server } from '../process.js'
 import { ratio } from '../result.js'
-import { warm } from '../sample.js'
+import { sideBySide } from '../sample.js'
 import { buildScenarios, type Scenario } from '../scenarios/index.js'
 import { startOurs } from '../servers/ours.js'
 import type { RunSettings } from './settings.js'
@@ -233,17 +233,7 @@ async function measurePages(s: RunSettings, primaryUrl: string, replicaUrl: stri
       const results: ReplicaScenario[] = []
       for (const [i, p] of fromPrimary.entries()) {
         const r = fromReplica.find((x) => x.name === p.name)!
-        await warm(p.ours)
-        await warm(r.ours)
-        // the order alternates: the second of two back-to-back measurements tends to be slower
-        let mp: Measure, mr: Measure
-        if (i % 2 === 0) {
-          mp = await wrk(p.ours, s.connections, s.seconds)
-          mr = await wrk(r.ours, s.connections, s.seconds)
-        } else {
-          mr = await wrk(r.ours, s.connections, s.seconds)
-          mp = await wrk(p.ours, s.connections, s.seconds)
-        }
+        const [mp, mr] = await sideBySide(p.ours, r.ours, i, s.connections, s.seconds)
         const res: ReplicaScenario = {
           name: p.name,
           primary: strip(mp),

@@ -3,11 +3,10 @@
 // two servers back to back so that both see the same machine.
 import { openDb } from '../../src/db/index.js'
 import { prepareIds, type BenchIds } from '../dataset.js'
-import { wrk, type Measure } from '../load.js'
 import { log } from '../log.js'
 import type { Server } from '../process.js'
 import { ratio, type ScaleResult } from '../result.js'
-import { warm } from '../sample.js'
+import { sideBySide } from '../sample.js'
 import { buildScenarios, type Scenario } from '../scenarios/index.js'
 import { startOurs } from '../servers/ours.js'
 import type { RunSettings } from './settings.js'
@@ -37,17 +36,7 @@ export async function measureScale(s: RunSettings, fullUrl: string, fullIds: Ben
       const results: ScaleResult[] = []
       for (const [i, f] of fullScenarios.entries()) {
         const sm = smallScenarios.find((x) => x.name === f.name)!
-        await warm(f.ours)
-        await warm(sm.ours)
-        // the order alternates: the second of two back-to-back measurements tends to be slower
-        let mf: Measure, ms: Measure
-        if (i % 2 === 0) {
-          mf = await wrk(f.ours, s.connections, s.seconds)
-          ms = await wrk(sm.ours, s.connections, s.seconds)
-        } else {
-          ms = await wrk(sm.ours, s.connections, s.seconds)
-          mf = await wrk(f.ours, s.connections, s.seconds)
-        }
+        const [mf, ms] = await sideBySide(f.ours, sm.ours, i, s.connections, s.seconds)
         const r: ScaleResult = {
           name: f.name,
           rows_small: smallIds.rowCounts.total,
