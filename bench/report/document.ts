@@ -14,7 +14,7 @@ export interface RunFacts {
   ids: BenchIds
   generationS: number
   results: Result[]
-  /** Scenarios this dataset cannot hold (the whale's below 2.2M rows), with the reason. */
+  /** Scenarios this dataset cannot hold (the whale's below 2,201,000 rows), with the reason. */
   skipped: { name: string; reason: string }[]
   peakRssMb: number
   scale: { results: ScaleResult[]; generationS: number } | null

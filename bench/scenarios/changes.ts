@@ -4,7 +4,7 @@
 // first page): the largest creator's first page and its page after 100,000 changes, and the
 // whale's (a creator with 1.1M rows, dataset.ts) first page and its page after 1,000,000 changes.
 // The feed is per creator, so "after 1M changes" needs one creator with more than 1M rows: in a
-// dataset without the whale (below 2.2M report rows, the quick run) those scenarios are skipped,
+// dataset without the whale (below 2,201,000 report rows, the quick run) those scenarios are skipped,
 // with the reason printed.
 import type { Db } from '../../src/db/index.js'
 import { readFeedPage } from '../../src/http/creator/changes/sql.js'
@@ -47,7 +47,8 @@ function missing({ ids }: Context, spec: FeedSpec): string | null {
   if (!ids.whale) {
     return (
       `the dataset has no creator with more than 1M rows: the whale (${WHALE_CREATOR}, ` +
-      `${WHALE_ROWS.toLocaleString('en-US')} rows) is generated from 2.2M report rows on ` +
+      `${WHALE_ROWS.toLocaleString('en-US')} rows) is generated from ` +
+      `${(2 * WHALE_ROWS).toLocaleString('en-US')} report rows on (--rows) ` +
       '(a full run has it; a dataset kept from before it existed must be generated again, without --reuse)'
     )
   }
