@@ -96,6 +96,37 @@ describe('products: access', () => {
     }
   })
 
+  test('a brand not granted is 403 whatever the cursor: malformed, or issued for another brand', async () => {
+    const c = encodeURIComponent((await s.get(P('brand_id=b_active&limit=2'), TOKENS.sl_a)).body.next_cursor)
+    for (const cursor of ['not-a-cursor', c, '%01']) {
+      const res = await s.get(P(`brand_id=b_secret&cursor=${cursor}`), TOKENS.sl_a)
+      assert.equal(res.status, 403, cursor)
+      assert.equal(res.body.error.code, 'forbidden_resource', cursor)
+    }
+    // granted, the same malformed cursor is the cursor's own error
+    const granted = await s.get(P('brand_id=b_active&cursor=not-a-cursor'), TOKENS.sl_a)
+    assert.equal(granted.body.error.code, 'invalid_pagination')
+  })
+
+  test('a grant revoked during a walk refuses the next page (the grant is read with the page)', async () => {
+    const first = await s.get(P('brand_id=b_active&limit=2'), TOKENS.sl_a)
+    assert.equal(first.status, 200)
+    await s.db.query(`delete from brand_access where account_id = 'sl_a' and brand_id = 'b_active'`)
+    try {
+      const next = await s.get(
+        P(`brand_id=b_active&limit=2&cursor=${encodeURIComponent(first.body.next_cursor)}`),
+        TOKENS.sl_a,
+      )
+      assert.equal(next.status, 403)
+      assert.deepEqual(next.body, {
+        error: { code: 'forbidden_resource', message: "brand b_active is not granted to this token's account" },
+      })
+    } finally {
+      await s.db.query(`insert into brand_access (account_id, brand_id) values ('sl_a', 'b_active')`)
+    }
+    assert.equal((await s.get(P('brand_id=b_active&limit=2'), TOKENS.sl_a)).status, 200)
+  })
+
   test('a creator token gets 403 forbidden_resource', async () => {
     const res = await s.get(P('brand_id=b_active'), TOKENS.cr_a)
     assert.equal(res.status, 403)

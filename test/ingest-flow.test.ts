@@ -388,7 +388,7 @@ describe('ingest flow', () => {
     )
     assert.deepEqual(row, { commission_type: 'percentage', commission_rate_bps: 1000 }, 'base terms stay as imported')
     const { listBrandProducts } = await import('../src/http/seller/products/sql.js')
-    const page = await listBrandProducts(s.db, 'b_one', '', 1)
+    const page = await listBrandProducts(s.db, 'se_nobody', 'b_one', '', 1)
     const p1 = JSON.parse(`[${page.rows}]`)[0]
     assert.deepEqual(
       [p1.id, p1.commission.type, p1.commission.rate_bps, p1.commission.rate],

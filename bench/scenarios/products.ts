@@ -10,7 +10,7 @@ export const products: Group = {
     {
       name: 'products page (limit 100)',
       build: async () => {
-        const sql = db ? await record((q) => listBrandProducts(q, ids.sellerBrand, '', 100)) : NO_SQL
+        const sql = db ? await record((q) => listBrandProducts(q, ids.seller, ids.sellerBrand, '', 100)) : NO_SQL
         return {
           name: 'products page (limit 100)',
           group: 'products',

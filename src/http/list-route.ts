@@ -46,6 +46,11 @@ export interface ListRoute<Q extends TProperties, P extends TProperties, K, Page
   key: (key: CursorKey) => K | null
   /** Refusals that come before the cursor is read (a brand not granted, an unknown payout). */
   check?: (reader: Reader, r: ListRequest<Q, P>) => Promise<void>
+  /**
+   * The same refusals read from the page's own statement, to save `check` its round trip: with
+   * `refuse`, `check` runs only when the cursor is refused, so that its answer still comes first.
+   */
+  refuse?: (page: Page, r: ListRequest<Q, P>) => void
   read: (reader: Reader, r: ListRequest<Q, P>, after: K | null, limit: number) => Promise<Page>
   /** The cursor key of the page's last row; null on an empty page. */
   last: (page: Page) => string | number | null
@@ -74,10 +79,18 @@ export function listRoute<Q extends TProperties, P extends TProperties, K, Page 
     app.get(route.url, { schema, onRequest: requireRole(SIDES[route.side].roles) }, async (request, reply) => {
       const query = request.query as Static<TObject<Q>> & { limit: number; cursor?: string }
       const r = { owner: request.owner!, query, params: request.params as Static<TObject<P>> }
-      if (route.check) await route.check(app.reads.reader(), r)
+      if (route.check && !route.refuse) await route.check(app.reads.reader(), r)
       const scope = cursorScope(route.scope, r.owner.accountId, route.filters?.(r) ?? {})
-      const { after, reader } = startPage(app, scope, query.cursor, route.key)
+      let start: ReturnType<typeof startPage<K>>
+      try {
+        start = startPage(app, scope, query.cursor, route.key)
+      } catch (err) {
+        if (route.check && route.refuse) await route.check(app.reads.reader(), r)
+        throw err
+      }
+      const { after, reader } = start
       const page = await route.read(reader, r, after, query.limit)
+      route.refuse?.(page, r)
       const last = route.last(page)
       return sendPage(app, reply, route.items, page, query.limit, scope, last === null ? null : [last], reader)
     })

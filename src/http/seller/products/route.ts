@@ -1,11 +1,13 @@
 // GET /api/seller/v1/products: the products of a brand granted to the seller or operator.
 import { Ok, Param } from '../../schema.js'
 import { ProductPage } from './schema.js'
-import { hasBrandAccess, listBrandProducts } from './sql.js'
+import { hasBrandAccess, listBrandProducts, type BrandProductsPage } from './sql.js'
 import { byTextId, listRoute } from '../../list-route.js'
 import { forbidden } from '../../errors.js'
 
 export const URL = '/api/seller/v1/products'
+
+const notGranted = (brandId: string) => forbidden(`brand ${brandId} is not granted to this token's account`)
 
 export default listRoute({
   url: URL,
@@ -24,11 +26,14 @@ export default listRoute({
   scope: 'seller.products',
   filters: ({ query }) => ({ brand_id: query.brand_id }),
   ...byTextId,
-  // the grant first: an ungranted brand is 403 whatever the cursor
+  // The grant first: an ungranted brand is 403 whatever the cursor. The page's statement reads
+  // the grant (`refuse`); the separate check runs only for a refused cursor.
   check: async (reader, { owner, query }) => {
-    if (!(await hasBrandAccess(reader, owner.accountId, query.brand_id))) {
-      throw forbidden(`brand ${query.brand_id} is not granted to this token's account`)
-    }
+    if (!(await hasBrandAccess(reader, owner.accountId, query.brand_id))) throw notGranted(query.brand_id)
   },
-  read: (reader, { query }, after, limit) => listBrandProducts(reader, query.brand_id, after ?? '', limit),
+  refuse: (page: BrandProductsPage, { query }) => {
+    if (!page.granted) throw notGranted(query.brand_id)
+  },
+  read: (reader, { owner, query }, after, limit) =>
+    listBrandProducts(reader, owner.accountId, query.brand_id, after ?? '', limit),
 })
