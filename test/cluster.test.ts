@@ -79,7 +79,7 @@ test(
       assert.equal(workersOf(p.child.pid!).length, 2)
       // the workers serve under the bounded heap flags (src/http/heap-flags.ts)
       for (const w of workersOf(p.child.pid!))
-        assert.match(readFileSync(`/proc/${w}/cmdline`, 'utf8'), /--max-old-space-size=128\0--max-semi-space-size=4/)
+        assert.match(readFileSync(`/proc/${w}/cmdline`, 'utf8'), /--max-old-space-size=128\0--max-semi-space-size=16/)
       // readiness may say 503 while a fresh process is still busy starting (load shedding)
       let ready: { status: number; body: unknown } = { status: 0, body: null }
       while (ready.status !== 200 && Date.now() < until) {

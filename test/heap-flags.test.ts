@@ -15,14 +15,14 @@ const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { script
 const scripts = pkg.scripts
 
 test("heap flags: the default, the operator's override, their own flags kept, nonsense refused", () => {
-  assert.deepEqual(heapFlags({}, []), ['--max-old-space-size=128', '--max-semi-space-size=4'])
+  assert.deepEqual(heapFlags({}, []), ['--max-old-space-size=128', '--max-semi-space-size=16'])
   assert.deepEqual(heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--max-old-space-size=512' }, []), ['--max-old-space-size=512'])
   assert.deepEqual(heapFlags({ CSAPI_NODE_HEAP_FLAGS: '' }, []), [])
   assert.deepEqual(heapFlags({}, ['--max-old-space-size=64']), [])
   assert.deepEqual(heapFlags({ NODE_OPTIONS: '--enable-source-maps --max_semi_space_size=2' }, []), [])
   assert.deepEqual(heapFlags({ NODE_OPTIONS: '--enable-source-maps' }, []), [
     '--max-old-space-size=128',
-    '--max-semi-space-size=4',
+    '--max-semi-space-size=16',
   ])
   assert.throws(
     () => heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--inspect' }, []),
@@ -79,8 +79,8 @@ test("serve logs its heap limit: bounded under npm start's flags or NODE_OPTIONS
   const plain = await serveOnce([], {})
   for (const bounded of [started, options]) {
     assert.equal(bounded.code, 0)
-    // 128 MB old space plus the young generation (three 4 MB semi-spaces)
-    assert.ok(bounded.limitMb >= 128 && bounded.limitMb <= 144, `heap limit ${bounded.limitMb} MB`)
+    // 128 MB old space plus the young generation (three 16 MB semi-spaces)
+    assert.ok(bounded.limitMb >= 128 && bounded.limitMb <= 180, `heap limit ${bounded.limitMb} MB`)
     assert.deepEqual(bounded.warnings, [])
   }
   assert.equal(plain.code, 0)
