@@ -50,11 +50,12 @@ describe('errors beyond the specification', () => {
   })
 
   test('the database gone is 503 service_unavailable with Retry-After, and /readyz says so', async () => {
-    const { db } = await openTestDb()
+    // close() closes the pool (the database gone) and drops a throwaway PostgreSQL database
+    const { db, close } = await openTestDb()
     await load(db, fixture())
     const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
     assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200)
-    await db.close()
+    await close()
     const res = await app.inject({ url: '/api/creator/v1/brands', headers: { authorization: `Bearer ${TOKENS.cr_a}` } })
     assert.equal(res.statusCode, 503)
     assert.equal(res.json().error.code, 'service_unavailable')
