@@ -256,7 +256,7 @@ export const UPSERT = `insert into report_rows as r (date, link_id, product_id, 
    -- in key order: index insertions then land on neighbouring pages
    order by f.date, f.link_id, f.product_id, f.marketplace
   on conflict (date, link_id, product_id, marketplace, creator_id) do update set
-    creator_id = excluded.creator_id, brand_id = excluded.brand_id, asin = excluded.asin, currency = excluded.currency,
+    brand_id = excluded.brand_id, asin = excluded.asin, currency = excluded.currency,
     sales_cents = excluded.sales_cents, commission_cents = excluded.commission_cents,
     commission_status = excluded.commission_status, orders = excluded.orders, units_sold = excluded.units_sold,
     clicks = excluded.clicks, detail_page_views = excluded.detail_page_views, add_to_carts = excluded.add_to_carts,
