@@ -98,3 +98,31 @@ export async function sideBySide(
   const mb = await wrk(b, connections, seconds)
   return [await wrk(a, connections, seconds), mb]
 }
+
+/**
+ * Two servers of one comparison (replica vs primary, 1M twin vs full): every target under load
+ * first (warmUnderLoad, both servers being fresh processes), then each scenario of `a`
+ * measured side by side with the scenario of the same name in `b`.
+ */
+export async function pairsSideBySide<S extends { name: string; ours: HttpTarget }>(
+  a: S[],
+  b: S[],
+  connections: number,
+  seconds: number,
+): Promise<{ name: string; a: Measure; b: Measure }[]> {
+  const pairs = a.map((x) => {
+    const y = b.find((z) => z.name === x.name)
+    if (!y) throw new Error(`scenario "${x.name}" is missing on the second server`)
+    return [x, y] as const
+  })
+  await warmUnderLoad(
+    pairs.flatMap(([x, y]) => [x.ours, y.ours]),
+    connections,
+  )
+  const measured = []
+  for (const [i, [x, y]] of pairs.entries()) {
+    const [ma, mb] = await sideBySide(x.ours, y.ours, i, connections, seconds)
+    measured.push({ name: x.name, a: ma, b: mb })
+  }
+  return measured
+}

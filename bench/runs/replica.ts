@@ -24,7 +24,7 @@ import type { Measure } from '../load.js'
 import { log } from '../log.js'
 import { freePort, ROOT, type Server } from '../process.js'
 import { ratio } from '../result.js'
-import { sideBySide } from '../sample.js'
+import { pairsSideBySide } from '../sample.js'
 import { buildScenarios, type Scenario } from '../scenarios/index.js'
 import { startOurs } from '../servers/ours.js'
 import type { RunSettings } from './settings.js'
@@ -231,11 +231,9 @@ async function measurePages(s: RunSettings, primaryUrl: string, replicaUrl: stri
       const fromReplica = await scenarios(replica)
       const before = await readsByDatabase(metricsPort)
       const results: ReplicaScenario[] = []
-      for (const [i, p] of fromPrimary.entries()) {
-        const r = fromReplica.find((x) => x.name === p.name)!
-        const [mp, mr] = await sideBySide(p.ours, r.ours, i, s.connections, s.seconds)
+      for (const { name, a: mp, b: mr } of await pairsSideBySide(fromPrimary, fromReplica, s.connections, s.seconds)) {
         const res: ReplicaScenario = {
-          name: p.name,
+          name,
           primary: strip(mp),
           replica: strip(mr),
           rps_replica_vs_primary: ratio(mr.rps, mp.rps),
@@ -243,14 +241,16 @@ async function measurePages(s: RunSettings, primaryUrl: string, replicaUrl: stri
         }
         results.push(res)
         log(
-          `replica ${p.name}: ${mr.rps} req/s p99 ${mr.p99_ms} ms from the replica, ` +
+          `replica ${name}: ${mr.rps} req/s p99 ${mr.p99_ms} ms from the replica, ` +
             `${mp.rps} req/s p99 ${mp.p99_ms} ms from the primary: ` +
             `req/s ${res.rps_replica_vs_primary}, p99 ${res.p99_replica_vs_primary}`,
         )
       }
       const after = await readsByDatabase(metricsPort)
       const reads = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]))
-      log(`replica: reads the replica server's databases answered while measured: ${JSON.stringify(reads)}`)
+      log(
+        `replica: reads the replica server's databases answered while warmed up and measured: ${JSON.stringify(reads)}`,
+      )
       if (results.length > 0 && !((reads['replica 1'] ?? 0) > (reads.primary ?? 0))) {
         throw new Error(`the replica server read mostly from the primary: ${JSON.stringify(reads)}`)
       }

@@ -6,7 +6,7 @@ import { prepareIds, type BenchIds } from '../dataset.js'
 import { log } from '../log.js'
 import type { Server } from '../process.js'
 import { ratio, type ScaleResult } from '../result.js'
-import { sideBySide } from '../sample.js'
+import { pairsSideBySide } from '../sample.js'
 import { buildScenarios, type Scenario } from '../scenarios/index.js'
 import { startOurs } from '../servers/ours.js'
 import type { RunSettings } from './settings.js'
@@ -34,11 +34,14 @@ export async function measureScale(s: RunSettings, fullUrl: string, fullIds: Ben
       const fullScenarios = await reportScenarios(fullIds, full)
       const smallScenarios = await reportScenarios(smallIds, small)
       const results: ScaleResult[] = []
-      for (const [i, f] of fullScenarios.entries()) {
-        const sm = smallScenarios.find((x) => x.name === f.name)!
-        const [mf, ms] = await sideBySide(f.ours, sm.ours, i, s.connections, s.seconds)
+      for (const { name, a: mf, b: ms } of await pairsSideBySide(
+        fullScenarios,
+        smallScenarios,
+        s.connections,
+        s.seconds,
+      )) {
         const r: ScaleResult = {
-          name: f.name,
+          name,
           rows_small: smallIds.rowCounts.total,
           rows_full: fullIds.rowCounts.total,
           p99_ms_small: ms.p99_ms,
@@ -51,7 +54,7 @@ export async function measureScale(s: RunSettings, fullUrl: string, fullIds: Ben
         results.push(r)
         const at = `${(r.rows_full / 1e6).toFixed(0)}M`
         log(
-          `scale ${f.name}: p99 ${r.p99_ms_full} ms at ${at} vs ${r.p99_ms_small} ms at 1M` +
+          `scale ${name}: p99 ${r.p99_ms_full} ms at ${at} vs ${r.p99_ms_small} ms at 1M` +
             ` = ${r.p99_full_vs_small} (req/s ${r.rps_full} vs ${r.rps_small})`,
         )
       }
