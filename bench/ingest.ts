@@ -30,7 +30,10 @@ import { migrate } from '../src/db/migrate.js'
 import { ingestAmazonAttribution, stageTuples } from '../src/ingest/run.js'
 import { copyText } from '../src/ingest/session.js'
 import { STAGE_COLUMNS, STAGE_TYPES } from '../src/ingest/sql.js'
+import { databaseUrl } from './databases.js'
 import { ROOT } from './process.js'
+import { INGEST_FLATNESS_FILE } from './report/document.js'
+import { ratio } from './result.js'
 
 const BRANDS = 100
 const PRODUCTS_PER_BRAND = 40
@@ -378,11 +381,7 @@ async function main() {
   if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
     throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
-  const dbUrl = (db: string) => {
-    const u = new URL(admin)
-    u.pathname = `/${db}`
-    return u.toString()
-  }
+  const dbUrl = (db: string) => databaseUrl(admin, db)
   const url = dbUrl(name)
   const dir = mkdtempSync(join(tmpdir(), 'csapi-bench-ingest-'))
   const adminClient = new pg.Client({ connectionString: admin })
@@ -448,10 +447,10 @@ async function main() {
         ],
         with_feed_s: sec(r.ms),
         without_feed_s: sec(n.ms),
-        with_vs_without: Math.round((r.ms / n.ms) * 100) / 100,
+        with_vs_without: ratio(r.ms, n.ms),
         with_feed_upsert_s: sec(upsert),
         without_feed_upsert_s: sec(nUpsert),
-        upsert_with_vs_without: nUpsert > 0 ? Math.round((upsert / nUpsert) * 100) / 100 : null,
+        upsert_with_vs_without: nUpsert > 0 ? ratio(upsert, nUpsert) : null,
         without_feed: ingestFigures(n, rows),
       }
       console.log(
@@ -509,9 +508,9 @@ async function main() {
         fill_s: fill.seconds,
         empty_s: sec(r.ms),
         based_s: sec(b.ms),
-        ratio: Math.round((b.ms / r.ms) * 100) / 100,
-        upsert_vs_floor_empty: Math.round((floor.ms / upsertMs) * 100) / 100,
-        upsert_vs_floor_based: Math.round((bFloor.ms / bUpsert) * 100) / 100,
+        ratio: ratio(b.ms, r.ms),
+        upsert_vs_floor_empty: ratio(floor.ms, upsertMs),
+        upsert_vs_floor_based: ratio(bFloor.ms, bUpsert),
         floor_empty_s: sec(floor.ms),
         floor_based_s: sec(bFloor.ms),
         based: ingestFigures(b, rows),
@@ -526,13 +525,13 @@ async function main() {
       generated_rows: rows,
       ceiling: { s: sec(ceilingMs), rows_per_s: Math.round(ceiling) },
       ingest: ingestFigures(r, rows),
-      ingest_vs_ceiling: Math.round((rate / ceiling) * 100) / 100,
+      ingest_vs_ceiling: ratio(rate, ceiling),
       rerun: {
         s: sec(again.ms),
         inserted: again.summary.reportRows.inserted,
         updated: again.summary.reportRows.updated,
       },
-      floor: { s: sec(floor.ms), rows: floor.rows, upsert_vs_floor: Math.round((floor.ms / upsertMs) * 100) / 100 },
+      floor: { s: sec(floor.ms), rows: floor.rows, upsert_vs_floor: ratio(floor.ms, upsertMs) },
       flatness,
       without_feed: withoutFeedResult,
       total_s: Math.round((Date.now() - startedAt) / 1000),
@@ -541,7 +540,7 @@ async function main() {
     mkdirSync(out, { recursive: true })
     const json = JSON.stringify(doc, null, 2) + '\n'
     writeFileSync(join(out, 'ingest.json'), json)
-    if (flatness) writeFileSync(join(out, 'ingest-flatness.json'), json)
+    if (flatness) writeFileSync(join(ROOT, INGEST_FLATNESS_FILE), json)
     console.log(`results in bench/results/ingest.json${flatness ? ' and ingest-flatness.json' : ''}`)
   } finally {
     if (process.env.BENCH_KEEP) console.log(`kept databases ${created.join(', ')} and files in ${dir} (BENCH_KEEP)`)
