@@ -9,11 +9,13 @@ import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
 import { ConfigError } from '../config.js'
+import { pglitePrepared } from './pglite-statements.js'
 
 export interface QueryOptions {
   /**
-   * Run as a named prepared statement on PostgreSQL: parsed once per connection, not per call.
-   * Only for fixed statement texts (a name is derived from the text). PGlite ignores it.
+   * Run as a named prepared statement: parsed once per connection (PGlite: per database), not
+   * per call. Only for fixed statement texts (a name is derived from the text). Inside a
+   * transaction on PGlite it is ignored.
    */
   prepare?: boolean
 }
@@ -114,8 +116,10 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   const parsers = { [INT8]: parseInt8, [DATE]: identity, [pgliteTypes.NUMERIC]: identity }
   const db = await PGlite.create({ dataDir, parsers })
+  const prepared = pglitePrepared(db)
   const q: Queryable = {
-    async query(sql, params) {
+    async query(sql, params, opts) {
+      if (opts?.prepare) return prepared(statementName(sql), sql, params ?? [])
       return (await db.query(sql, params as unknown[])).rows as never
     },
     async exec(sql) {
