@@ -1,15 +1,14 @@
 // One interface over PostgreSQL (pg pool) and embedded PGlite, so that every SQL module,
 // migration and test runs unchanged on both. Values always travel as parameters.
 import { createHash } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
 import { ConfigError } from '../config.js'
-import { pglitePrepared } from './pglite-statements.js'
+import { DATE, identity, INT8, parseInt8 } from './parsers.js'
+import { openPglite } from './pglite.js'
 
 export interface QueryOptions {
   /**
@@ -70,17 +69,6 @@ export interface Db extends Queryable {
   close(): Promise<void>
 }
 
-// Both drivers parse alike: int8 to number (our counts and cents stay far below 2^53, and a
-// value beyond it fails loudly), date to its 'YYYY-MM-DD' text, numeric to text.
-const INT8 = 20
-const DATE = 1082
-function parseInt8(text: string): number {
-  const n = Number(text)
-  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${text} is beyond 2^53`)
-  return n
-}
-const identity = (text: string) => text
-
 export interface OpenDbOptions {
   /** Pool size for PostgreSQL; PGlite is one connection. */
   poolSize?: number
@@ -99,67 +87,17 @@ export interface OpenDbOptions {
  */
 export async function openDb(url: string | undefined, opts: OpenDbOptions = {}): Promise<Db> {
   const u = (url ?? '').trim()
-  if (u === '') return openPglite(resolve('data'))
+  if (u === '') return openPglite(resolve('data'), statementName)
   if (u.startsWith('postgres://') || u.startsWith('postgresql://')) return openPostgres(u, opts)
-  if (u === 'memory:' || u === 'memory://') return openPglite(undefined)
+  if (u === 'memory:' || u === 'memory://') return openPglite(undefined, statementName)
   if (u.startsWith('file:')) {
     const path = u.slice('file:'.length).replace(/^\/\/(?=\/)/, '')
     if (path === '') throw new ConfigError('DATABASE_URL=file: needs a path, e.g. file:./data')
-    return openPglite(resolve(path))
+    return openPglite(resolve(path), statementName)
   }
   throw new ConfigError(
     `DATABASE_URL must start with postgres://, postgresql://, file: or memory: (got "${u.split(':')[0]}:…")`,
   )
-}
-
-async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const parsers = { [INT8]: parseInt8, [DATE]: identity, [pgliteTypes.NUMERIC]: identity }
-  const db = await PGlite.create({ dataDir, parsers })
-  const prepared = pglitePrepared(db)
-  const q: Queryable = {
-    async query(sql, params, opts) {
-      if (opts?.prepare) return prepared(statementName(sql), sql, params ?? [])
-      return (await db.query(sql, params as unknown[])).rows as never
-    },
-    async exec(sql) {
-      await db.exec(sql)
-    },
-  }
-  return {
-    kind: 'pglite',
-    description: dataDir ? `PGlite at ${dataDir}` : 'PGlite in memory',
-    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
-    ...q,
-    transaction(fn) {
-      return db.transaction((tx) =>
-        fn({
-          async query(sql, params) {
-            return (await tx.query(sql, params as unknown[])).rows as never
-          },
-          async exec(sql) {
-            await tx.exec(sql)
-          },
-        }),
-      )
-    },
-    batch(fn) {
-      return db.transaction((tx) =>
-        fn({
-          copyFrom: null,
-          async query(sql, params) {
-            return (await tx.query(sql, params as unknown[])).rows as never
-          },
-          async exec(sql) {
-            await tx.exec(sql)
-          },
-        }),
-      )
-    },
-    async close() {
-      await db.close()
-    },
-  }
 }
 
 const pgTypes = {
