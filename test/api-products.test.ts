@@ -78,6 +78,58 @@ describe('products: fields', () => {
   )
 })
 
+describe('products: commission terms in force', () => {
+  // p_active_00 (base 12.5%), p_active_01 (base flat 150), p_active_02 (no base terms)
+  const terms = [
+    // two past general entries: the later one is in force
+    { product_id: 'p_active_00', effective_from: '2020-01-01', type: 'percentage', rate_bps: 900 },
+    { product_id: 'p_active_00', effective_from: '2024-06-01', type: 'percentage', rate_bps: 1500 },
+    // a future general entry and a creator's own entry change nothing on the seller's page
+    { product_id: 'p_active_00', effective_from: '2100-01-01', type: 'percentage', rate_bps: 3000 },
+    { product_id: 'p_active_00', creator_id: 'cr_a', effective_from: '2025-01-01', type: 'percentage', rate_bps: 2000 },
+    // a general entry of another type replaces the base terms
+    { product_id: 'p_active_01', effective_from: '2021-03-01', type: 'percentage', rate_bps: 333 },
+    { product_id: 'p_active_02', effective_from: '2022-01-01', type: 'flat', flat_cents: 275, currency_code: 'EUR' },
+    // only a future entry: the base terms stay
+    { product_id: 'p_active_03', effective_from: '2100-06-01', type: 'flat', flat_cents: 1, currency_code: 'USD' },
+  ]
+  let t: TestServer
+  before(async () => {
+    t = await startServer({ ...fixture(), commission_terms: terms })
+  })
+  after(() => t.close())
+
+  test('each product shows the latest general entry in force today, else its base terms', async () => {
+    const all = new Map((await walk(t, P('brand_id=b_active'), TOKENS.sl_a, 'products', 100)).map((p) => [p.id, p]))
+    const pct = (bps: number, currency: string) => ({
+      type: 'percentage',
+      rate: bps / 10000,
+      rate_bps: bps,
+      flat_cents: 0,
+      currency_code: currency,
+    })
+    assert.deepEqual(all.get('p_active_00').commission, pct(1500, 'USD'))
+    // a percentage's currency_code is the product's currency
+    const currency = ds.products.find((p) => p.id === 'p_active_01')!.currency as string
+    assert.ok(currency)
+    assert.deepEqual(all.get('p_active_01').commission, pct(333, currency))
+    assert.deepEqual(all.get('p_active_02').commission, {
+      type: 'flat',
+      rate: 0,
+      rate_bps: 0,
+      flat_cents: 275,
+      currency_code: 'EUR',
+    })
+    // unchanged where no entry is in force: the same page without any terms
+    const base = new Map((await walk(s, P('brand_id=b_active'), TOKENS.sl_a, 'products', 100)).map((p) => [p.id, p]))
+    for (const id of all.keys()) {
+      if (['p_active_00', 'p_active_01', 'p_active_02'].includes(id)) continue
+      assert.deepEqual(all.get(id), base.get(id), id)
+    }
+    assert.equal(all.size, base.size)
+  })
+})
+
 describe('products: access', () => {
   test('sellers and operators read only brands granted to their account', async () => {
     assert.equal((await s.get(P('brand_id=b_active'), TOKENS.op_a)).status, 200)
