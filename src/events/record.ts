@@ -52,14 +52,17 @@ const fanOut = (source: string) => `with ev as (
    order by ev.seq, e.id`
 
 // One reports.changed per subscribed creator whose rows took a change number past the mark: a
-// range scan of report_rows_changes_idx (creator_id, change_seq) per subscribed creator.
+// range scan of report_rows_changes_idx (creator_id, change_seq) per subscribed creator. The
+// creator is compared in the index's collation: accounts.id is "C", and compared as "C" the
+// index's creator_id could not be used (a scan of every report row per creator).
 const REPORTS_CHANGED = fanOut(`select a.id as account_id, 'reports.changed' as type,
          json_build_object('rows_changed', c.n, 'first_date', to_char(c.first, 'YYYY-MM-DD'),
                            'last_date', to_char(c.last, 'YYYY-MM-DD')) as data,
          $1::bigint as feed_after, null as subject_id
     from accounts a
     cross join lateral (select count(*)::int as n, min(r.date) as first, max(r.date) as last
-                          from report_rows r where r.creator_id = a.id and r.change_seq > $1::bigint) c
+                          from report_rows r
+                         where r.creator_id = a.id collate "default" and r.change_seq > $1::bigint) c
    where c.n > 0 and ${subscribed('a.id', `'reports.changed'`)}
    order by a.id`)
 

@@ -134,12 +134,14 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
  * Whether a brand filter must be refused with ads_not_connected: the brand is visible to the
  * creator, its Ads account is not connected, and the creator has no report rows of it. A
  * brand disconnected after rows were reported keeps them readable: a filter never hides what
- * the unfiltered list shows. The exists is one probe of report_rows_brand_idx.
+ * the unfiltered list shows. The exists is one probe of report_rows_brand_idx: it compares
+ * brand_id with $2, not with b.id, whose "C" collation would keep the index's brand_id out of
+ * the probe (a scan of all the creator's rows instead).
  */
 export async function brandFilterNotConnected(db: Queryable, creatorId: string, brandId: string): Promise<boolean> {
   const rows = await db.query<{ refuse: boolean }>(
     `select not b.ads_connected
-            and not exists (select 1 from report_rows r where r.creator_id = $1 and r.brand_id = b.id) as refuse
+            and not exists (select 1 from report_rows r where r.creator_id = $1 and r.brand_id = $2) as refuse
        from brands b
       where b.id = $2
         and ((b.status = 'active' and b.discoverable)
