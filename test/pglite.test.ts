@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { type Db, isUnavailable, openDb } from '../src/db/index.js'
-import { onPostgres, openTestDb } from './helpers.js'
+import { createTestDatabase, onPostgres, openTestDb } from './helpers.js'
 
 describe('the database while statements run', () => {
   let db: Db
@@ -83,14 +83,20 @@ describe('the database while statements run', () => {
 
 describe('a closed database', () => {
   it('refuses statements as unavailable (503), not as a bug', async () => {
-    const db = onPostgres ? (await openTestDb()).db : await openDb('memory:')
-    await db.close()
-    const err = await db.query('select 1').then(
-      () => null,
-      (e: unknown) => e,
-    )
-    assert.ok(err, 'a query on a closed database answered')
-    assert.ok(isUnavailable(err), `not taken as unavailable: ${String(err)}`)
+    // a database of its own on PostgreSQL, dropped afterwards (its pool is closed here)
+    const t = onPostgres ? await createTestDatabase() : undefined
+    try {
+      const db = await openDb(t?.url ?? 'memory:')
+      await db.close()
+      const err = await db.query('select 1').then(
+        () => null,
+        (e: unknown) => e,
+      )
+      assert.ok(err, 'a query on a closed database answered')
+      assert.ok(isUnavailable(err), `not taken as unavailable: ${String(err)}`)
+    } finally {
+      await t?.drop()
+    }
   })
 })
 
