@@ -21,6 +21,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out
 }
 
+// What follows every Bind, the same bytes each time: Describe the portal, Execute it, Sync.
+const RUN = concat([serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])
+
 /** Runs statements by name on one PGlite, preparing each on its first use. */
 export function pglitePrepared(db: PGlite): RunPrepared {
   // name → the parameter types PostgreSQL inferred, which pick each value's serializer
@@ -43,15 +46,9 @@ export function pglitePrepared(db: PGlite): RunPrepared {
       return serializer ? serializer(v) : String(v)
     })
     // One call: an error anywhere skips to the Sync, which ends the exchange either way.
-    const messages = await db.execProtocolStream(
-      concat([
-        serialize.bind({ statement: name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-      { syncToFs: false },
-    )
+    const messages = await db.execProtocolStream(concat([serialize.bind({ statement: name, values }), RUN]), {
+      syncToFs: false,
+    })
     // what PGlite.query does after a statement outside a transaction (a no-op on disk and memory)
     await db.syncToFs()
     return parse.parseResults(messages, db.parsers)[0]!.rows as T[]

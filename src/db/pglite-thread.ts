@@ -80,9 +80,11 @@ async function handle(m: PgliteRequest): Promise<unknown> {
   switch (m.op) {
     case 'query': {
       const tx = on(m.tx)
-      if (tx) return (await tx.query(m.sql, m.params)).rows
-      if (m.name) return prepared(m.name, m.sql, m.params)
-      return (await db.query(m.sql, m.params)).rows
+      // this thread's own copy of the parameters (postMessage cloned them)
+      const params = m.params as unknown[]
+      if (tx) return (await tx.query(m.sql, params)).rows
+      if (m.name) return prepared(m.name, m.sql, params)
+      return (await db.query(m.sql, params)).rows
     }
     case 'exec': {
       const tx = on(m.tx)

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads'
 import type { BatchSession, Db, Queryable } from './index.js'
 
 type PgliteCall =
-  | { op: 'query'; sql: string; params: unknown[]; name?: string; tx?: number }
+  | { op: 'query'; sql: string; params: readonly unknown[]; name?: string; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
@@ -93,7 +93,7 @@ export async function openPglite(dataDir: string | undefined, statementName: (sq
       ask({
         op: 'query',
         sql,
-        params: params ? [...params] : [],
+        params: params ?? [],
         // inside a transaction a statement runs unprepared, as before
         name: opts?.prepare && tx === undefined ? statementName(sql) : undefined,
         tx,
