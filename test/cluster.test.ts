@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createTestDatabase, onPostgres, type TestDatabase } from './helpers.js'
+import { mallocTunables } from '../src/http/malloc.js'
 
 interface Proc {
   child: ChildProcess
@@ -80,6 +81,11 @@ test(
       // the workers serve under the bounded heap flags (src/http/heap-flags.ts)
       for (const w of workersOf(p.child.pid!))
         assert.match(readFileSync(`/proc/${w}/cmdline`, 'utf8'), /--max-old-space-size=128\0--max-semi-space-size=16/)
+      // and with glibc's malloc keeping freed memory (src/http/malloc.ts), unless the environment set it
+      // (glibc ends the variable after the first setting it reads, so that is all /proc shows)
+      const first = (mallocTunables() ?? process.env.GLIBC_TUNABLES)!.split(':')[0]
+      for (const w of workersOf(p.child.pid!))
+        assert.ok(readFileSync(`/proc/${w}/environ`, 'utf8').split('\0').includes(`GLIBC_TUNABLES=${first}`))
       // readiness may say 503 while a fresh process is still busy starting (load shedding)
       let ready: { status: number; body: unknown } = { status: 0, body: null }
       while (ready.status !== 200 && Date.now() < until) {

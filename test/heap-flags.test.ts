@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DEFAULT_HEAP_FLAGS, heapFlags } from '../src/http/heap-flags.js'
+import { DEFAULT_MALLOC_TUNABLES, mallocTunables } from '../src/http/malloc.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: Record<string, string> }
@@ -35,8 +36,21 @@ test("heap flags: the default, the operator's override, their own flags kept, no
 })
 
 test('npm start and npm run demo start node with the bounded heap flags', () => {
-  assert.equal(scripts.start, `node ${DEFAULT_HEAP_FLAGS} bin/csapi.js serve`)
+  // npm start also keeps glibc's malloc from handing freed memory back (src/http/malloc.ts)
+  assert.equal(
+    scripts.start,
+    `GLIBC_TUNABLES=\${GLIBC_TUNABLES:-${DEFAULT_MALLOC_TUNABLES}} node ${DEFAULT_HEAP_FLAGS} bin/csapi.js serve`,
+  )
   assert.equal(scripts.demo, `node ${DEFAULT_HEAP_FLAGS} bin/csapi.js demo --serve`)
+})
+
+test("malloc settings: the default, added to other glibc tunables, the operator's own kept", () => {
+  assert.equal(mallocTunables({}), DEFAULT_MALLOC_TUNABLES)
+  assert.equal(mallocTunables({ GLIBC_TUNABLES: '' }), DEFAULT_MALLOC_TUNABLES)
+  const cpu = 'glibc.cpu.x86_ibt=off'
+  assert.equal(mallocTunables({ GLIBC_TUNABLES: cpu }), `${cpu}:${DEFAULT_MALLOC_TUNABLES}`)
+  assert.equal(mallocTunables({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }), null)
+  assert.equal(mallocTunables({ GLIBC_TUNABLES: 'glibc.cpu.x86_ibt=off:glibc.malloc.tcache_count=0' }), null)
 })
 
 interface Log {

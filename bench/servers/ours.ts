@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, startServer, type Server } from '../process.js'
 import { DEFAULT_HEAP_FLAGS } from '../../src/http/heap-flags.js'
+import { mallocTunables } from '../../src/http/malloc.js'
 
 export interface Build {
   entry: string
@@ -70,12 +71,15 @@ export function startOurs(
     if (s.workers > 1) a.push('--workers', String(s.workers))
     return a
   }
+  const tunables = mallocTunables()
   return startServer({
     name,
     args,
     readyPath: '/readyz',
     readyMs,
     env: {
+      // glibc's malloc settings, as npm start gives them (src/http/malloc.ts)
+      ...(tunables !== null && { GLIBC_TUNABLES: tunables }),
       DATABASE_URL: databaseUrl,
       CSAPI_CURSOR_SECRETS: CURSOR_SECRET,
       CSAPI_DB_POOL_SIZE: String(s.pool),

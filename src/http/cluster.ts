@@ -6,6 +6,7 @@ import { ConfigError } from '../config.js'
 import { cursorSecrets, serve, type ServeOptions } from './server.js'
 import { openAndMigrate } from '../db/open.js'
 import { heapFlags, logHeapLimit } from './heap-flags.js'
+import { mallocTunables } from './malloc.js'
 import { clusterMetrics, listenMetrics } from './metrics.js'
 
 const RESTARTS_PER_MINUTE = 10
@@ -33,7 +34,9 @@ export async function serveCluster(workers: number, opts: ServeOptions): Promise
 
   let stopping = false
   const restarts: number[] = []
-  const fork = () => cluster.fork()
+  // and with glibc's malloc keeping freed memory (src/http/malloc.ts) unless given settings of their own
+  const tunables = mallocTunables()
+  const fork = () => cluster.fork(tunables === null ? {} : { GLIBC_TUNABLES: tunables })
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
