@@ -3,8 +3,9 @@
 // than 128 KB is free there (a threshold it moves as large blocks come and go), so the next
 // reads touch pages the kernel must fault in again. Under load on 100-brand pages (62 KB from
 // PostgreSQL per request) a server process took 8–26 page faults per request, each a trap into
-// the (virtualized) kernel; with these settings 3–5, and 0.05–0.15 ms less CPU per request in
-// interleaved A/Bs (docs/performance.md). The cost: freed memory stays in the process for reuse.
+// the (virtualized) kernel; with these settings 3–5, and up to 0.14 ms less CPU per request,
+// lower in 8 of 8 interleaved rounds (docs/performance.md). The cost: freed memory stays in the
+// process for reuse.
 //
 // They are environment, read by the C library when a process starts, so like the heap flags
 // they are given where Node starts: `npm start` passes them, operators set GLIBC_TUNABLES

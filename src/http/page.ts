@@ -92,7 +92,7 @@ export function sendPage(
  * V8 keeps a string under 128 KB in the young generation, where it dies cheaply, while every
  * Buffer's memory is counted as old-generation growth: at 16 connections of 100-brand pages
  * (62 KB) the Buffers made V8 start a full collection every ~160 requests, strings every ~210,
- * and the server's CPU per request fell by 0.05–0.13 ms (docs/performance.md). A longer string
+ * and the server's CPU per request fell by 0.05–0.14 ms (docs/performance.md). A longer string
  * goes to V8's large-object space and stays until a full collection (500-row pages: heap peak
  * 149 MB as a string, 115 MB as a Buffer), so large pages stay Buffers.
  */
