@@ -7,7 +7,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { buildApp } from '../src/http/app.js'
-import { openDb, type Db } from '../src/db/index.js'
+import { isUnavailable, openDb, type Db } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
 import { CURSOR_SECRET, createTestDatabase, load, onPostgres, type TestDatabase } from './helpers.js'
 import { TOKENS, fixture } from './fixture.js'
@@ -42,6 +42,14 @@ class CuttableProxy {
   async listen(): Promise<number> {
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r))
     return (this.server.address() as { port: number }).port
+  }
+
+  /** Stops passing bytes on the open connections, without closing them: a peer gone silent. */
+  silence() {
+    for (const s of this.sockets) {
+      s.unpipe()
+      s.pause()
+    }
   }
 
   cut() {
@@ -189,6 +197,33 @@ describe('statement timeout', { skip }, () => {
       }
     },
   )
+})
+
+test('a statement on a connection gone silent fails a second after the statement timeout', { skip }, async () => {
+  const t = await createTestDatabase()
+  const url = new URL(t.url)
+  const proxy = new CuttableProxy({ host: url.hostname, port: Number(url.port || 5432) })
+  url.port = String(await proxy.listen())
+  const db = await openDb(url.toString(), { poolSize: 1, statementTimeoutMs: 300, connectTimeoutMs: 2000 })
+  try {
+    assert.deepEqual(await db.query('select 1 as one'), [{ one: 1 }])
+    proxy.silence()
+    const start = Date.now()
+    // the server never hears the statement, so it cannot cancel it: only the client's deadline ends it
+    const err = await db.query('select 2 as two').then(
+      () => assert.fail('the statement answered through a silent connection'),
+      (e: unknown) => e,
+    )
+    const took = Date.now() - start
+    assert.ok(isUnavailable(err), `a lost connection (503), not: ${String(err)}`)
+    assert.ok(took >= 1250 && took < 2500, `given up after ${took} ms (statement timeout 300 ms + 1 s)`)
+    // the pool dropped that connection: the next statement gets a new one and is answered
+    assert.deepEqual(await db.query('select 3 as three'), [{ three: 3 }])
+  } finally {
+    await db.close()
+    await proxy.close()
+    await t.drop()
+  }
 })
 
 test('a pool with every connection busy answers 503 after the acquisition timeout, not never', { skip }, async () => {
