@@ -9,7 +9,6 @@ import { from as copyFrom } from 'pg-copy-streams'
 import { ConfigError } from '../config.js'
 import { DATE, identity, INT8, parseInt8 } from './parsers.js'
 import { openPglite } from './pglite.js'
-import { Deadlines } from './deadline.js'
 
 export interface QueryOptions {
   /**
@@ -114,6 +113,9 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     connectionString: url,
     max: opts.poolSize ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+    // A statement on a connection that went silent (no reset ever arrives) fails on the client
+    // side too, a second after the server would have cancelled it.
+    query_timeout: opts.statementTimeoutMs ? opts.statementTimeoutMs + 1000 : undefined,
     keepAlive: true,
     idleTimeoutMillis: 30_000,
     statement_timeout: opts.statementTimeoutMs || undefined,
@@ -123,51 +125,22 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
   // An idle client that loses its connection emits here; without a listener it would crash
   // the process. The pool drops the client and the next query opens a new one.
   pool.on('error', () => {})
-  // A statement on a connection that went silent (no reset ever arrives) fails on the client
-  // side too, a second after the server would have cancelled it (src/db/deadline.ts).
-  const deadlines = opts.statementTimeoutMs ? new Deadlines(opts.statementTimeoutMs + 1000) : null
-  const run = <R extends pg.QueryResultRow>(c: pg.ClientBase, q: pg.QueryConfig | string, values?: unknown[]) =>
-    deadlines ? deadlines.watch(c, () => c.query<R>(q, values)) : c.query<R>(q, values)
-  /**
-   * One statement on a connection of the pool, as pool.query runs it: an error event of the
-   * connection is caught while the statement runs, and any error drops the connection.
-   */
-  const onPool = async <R extends pg.QueryResultRow>(q: pg.QueryConfig | string, values?: unknown[]) => {
-    const client = await pool.connect()
-    let lost: Error | undefined
-    const onError = (err: Error) => (lost = err)
-    client.once('error', onError)
-    try {
-      const result = await run<R>(client, q, values)
-      client.release(lost)
-      return result
-    } catch (err) {
-      client.release(err as Error)
-      throw err
-    } finally {
-      client.removeListener('error', onError)
-    }
-  }
-  const onClient = (c: pg.PoolClient | null): Queryable => {
-    const exec = <R extends pg.QueryResultRow>(q: pg.QueryConfig | string, values?: unknown[]) =>
-      c ? run<R>(c, q, values) : onPool<R>(q, values)
-    return {
-      async query<T>(sql: string, params?: readonly unknown[], opts?: QueryOptions) {
-        const values = params as unknown[] | undefined
-        const q = opts?.prepare ? { name: statementName(sql), text: sql, values } : sql
-        return (await exec<T & pg.QueryResultRow>(q, opts?.prepare ? undefined : values)).rows
-      },
-      async exec(sql) {
-        await exec(sql)
-      },
-    }
-  }
+  const onClient = (c: pg.PoolClient | pg.Pool): Queryable => ({
+    async query(sql, params, opts) {
+      if (opts?.prepare)
+        return (await c.query({ name: statementName(sql), text: sql, values: params as unknown[] })).rows
+      return (await c.query(sql, params as unknown[])).rows
+    },
+    async exec(sql) {
+      await c.query(sql)
+    },
+  })
   const description = describePostgres(url)
   return {
     kind: 'postgres',
     description,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    ...onClient(null),
+    ...onClient(pool),
     async transaction(fn) {
       const client = await pool.connect()
       // A client whose rollback failed has a broken connection: destroy it, never reuse it.
@@ -184,7 +157,6 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     },
     batch: (fn, batchOpts) => batchOnOwnConnection(url, fn, batchOpts?.name ?? 'batch'),
     async close() {
-      deadlines?.close()
       await pool.end()
     },
   }
