@@ -219,6 +219,23 @@ test('a statement on a connection gone silent fails a second after the statement
     assert.ok(took >= 1250 && took < 2500, `given up after ${took} ms (statement timeout 300 ms + 1 s)`)
     // the pool dropped that connection: the next statement gets a new one and is answered
     assert.deepEqual(await db.query('select 3 as three'), [{ three: 3 }])
+
+    // in a transaction too: each statement, and the rollback after it, gives up in time
+    const started = Date.now()
+    const txErr = await db
+      .transaction(async (tx) => {
+        await tx.query('select 4')
+        proxy.silence()
+        await tx.query('select 5')
+      })
+      .then(
+        () => assert.fail('the transaction committed through a silent connection'),
+        (e: unknown) => e,
+      )
+    const txTook = Date.now() - started
+    assert.ok(isUnavailable(txErr), `a lost connection (503), not: ${String(txErr)}`)
+    assert.ok(txTook >= 1250 && txTook < 5000, `transaction given up after ${txTook} ms`)
+    assert.deepEqual(await db.query('select 6 as six'), [{ six: 6 }])
   } finally {
     await db.close()
     await proxy.close()

@@ -9,6 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams'
 import { ConfigError } from '../config.js'
 import { DATE, identity, INT8, parseInt8 } from './parsers.js'
 import { openPglite } from './pglite.js'
+import { Deadlines } from './deadline.js'
 
 export interface QueryOptions {
   /**
@@ -108,14 +109,14 @@ const pgTypes = {
   },
 }
 
+/** pg takes a timeout per query too (the types do not say so). */
+type TimedQuery = pg.QueryConfig & { query_timeout?: number }
+
 function openPostgres(url: string, opts: OpenDbOptions): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
-    // A statement on a connection that went silent (no reset ever arrives) fails on the client
-    // side too, a second after the server would have cancelled it.
-    query_timeout: opts.statementTimeoutMs ? opts.statementTimeoutMs + 1000 : undefined,
     keepAlive: true,
     idleTimeoutMillis: 30_000,
     statement_timeout: opts.statementTimeoutMs || undefined,
@@ -125,14 +126,20 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
   // An idle client that loses its connection emits here; without a listener it would crash
   // the process. The pool drops the client and the next query opens a new one.
   pool.on('error', () => {})
-  const onClient = (c: pg.PoolClient | pg.Pool): Queryable => ({
+  // A statement on a connection that went silent (no reset ever arrives) fails on the client
+  // side too, a second after the server would have cancelled it (src/db/deadline.ts).
+  const limitMs = opts.statementTimeoutMs ? opts.statementTimeoutMs + 1000 : undefined
+  const deadlines = limitMs ? new Deadlines(pool, limitMs) : null
+  /** On the pool, the sweep watches each statement; on a transaction's client, pg's timer does. */
+  const onClient = (c: pg.PoolClient | pg.Pool, query_timeout?: number): Queryable => ({
     async query(sql, params, opts) {
-      if (opts?.prepare)
-        return (await c.query({ name: statementName(sql), text: sql, values: params as unknown[] })).rows
-      return (await c.query(sql, params as unknown[])).rows
+      const name = opts?.prepare ? statementName(sql) : undefined
+      const config: TimedQuery = { name, text: sql, values: params as unknown[] | undefined, query_timeout }
+      return (await c.query(config)).rows
     },
     async exec(sql) {
-      await c.query(sql)
+      const config: TimedQuery = { text: sql, query_timeout }
+      await c.query(config)
     },
   })
   const description = describePostgres(url)
@@ -143,13 +150,15 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     ...onClient(pool),
     async transaction(fn) {
       const client = await pool.connect()
+      deadlines?.exempt(client)
       // A client whose rollback failed has a broken connection: destroy it, never reuse it.
       let broken: Error | undefined
       try {
         return await inTransaction(
           client,
-          () => fn(onClient(client)),
+          () => fn(onClient(client, limitMs)),
           (e) => (broken = e),
+          limitMs,
         )
       } finally {
         client.release(broken)
@@ -157,6 +166,7 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     },
     batch: (fn, batchOpts) => batchOnOwnConnection(url, fn, batchOpts?.name ?? 'batch'),
     async close() {
+      deadlines?.close()
       await pool.end()
     },
   }
@@ -194,14 +204,20 @@ async function batchOnOwnConnection<T>(url: string, fn: (s: BatchSession) => Pro
 }
 
 /** begin, fn, commit; on a failure, rollback, and a rollback that fails too goes to `broken`. */
-async function inTransaction<T>(client: pg.ClientBase, fn: () => Promise<T>, broken: (e: Error) => void): Promise<T> {
+async function inTransaction<T>(
+  client: pg.ClientBase,
+  fn: () => Promise<T>,
+  broken: (e: Error) => void,
+  query_timeout?: number,
+): Promise<T> {
+  const run = (text: string) => client.query({ text, query_timeout } as TimedQuery)
   try {
-    await client.query('begin')
+    await run('begin')
     const result = await fn()
-    await client.query('commit')
+    await run('commit')
     return result
   } catch (err) {
-    await client.query('rollback').catch(broken)
+    await run('rollback').catch(broken)
     throw err
   }
 }
