@@ -18,10 +18,7 @@ export class Deadlines {
   private readonly timer: NodeJS.Timeout
 
   /** `limitMs`: how long a connection may stay checked out for one statement. */
-  constructor(
-    pool: pg.Pool,
-    readonly limitMs: number,
-  ) {
+  constructor(pool: pg.Pool, limitMs: number) {
     pool.on('acquire', (client) => this.checkedOut.set(client, Date.now() + limitMs))
     pool.on('release', (_err, client) => this.checkedOut.delete(client))
     // a sweep a quarter of the limit apart: a connection goes at most that late
