@@ -44,6 +44,17 @@ test('npm start and npm run demo start node with the bounded heap flags', () => 
   assert.equal(scripts.demo, `node ${DEFAULT_HEAP_FLAGS} bin/csapi.js demo --serve`)
 })
 
+test('serve --help gives the line that starts it with both', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'serve', '--help'], { cwd: root })
+  let out = ''
+  child.stdout.on('data', (c) => (out += c))
+  await once(child, 'exit')
+  assert.ok(
+    out.includes(`GLIBC_TUNABLES=${DEFAULT_MALLOC_TUNABLES} \\\n  NODE_OPTIONS="${DEFAULT_HEAP_FLAGS}" csapi serve`),
+    out,
+  )
+})
+
 test("malloc settings: the default, added to other glibc tunables, the operator's own kept", () => {
   assert.equal(mallocTunables({}), DEFAULT_MALLOC_TUNABLES)
   assert.equal(mallocTunables({ GLIBC_TUNABLES: '' }), DEFAULT_MALLOC_TUNABLES)

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
 import { serveCluster } from '../../http/cluster.js'
 import { DEFAULT_HEAP_FLAGS, heapFlags, logHeapLimit } from '../../http/heap-flags.js'
+import { DEFAULT_MALLOC_TUNABLES } from '../../http/malloc.js'
 import { serve } from '../../http/server.js'
 import type { Io } from '../io.js'
 import { integer, port, portOrEnv } from '../options.js'
@@ -22,7 +23,9 @@ export function serveCommand(io: Io): Command {
     .addHelpText(
       'after',
       `
-Bound the V8 heap where Node starts (npm start does; see docs/operations.md):
+Bound the V8 heap and keep glibc's freed memory where Node starts (npm start does both; see
+docs/operations.md):
+  GLIBC_TUNABLES=${DEFAULT_MALLOC_TUNABLES} \\
   NODE_OPTIONS="${DEFAULT_HEAP_FLAGS}" csapi serve`,
     )
     .action(async (opts: { port?: number; host?: string; workers: number }) => {
