@@ -84,7 +84,7 @@ describe('index use of statements keyed by "C" ids', () => {
 // A page statement runs prepared (src/db/index.ts), so after five executions PostgreSQL may keep
 // a generic plan: one made without the parameters' values. The brands page's first version
 // joined each brand of the page to the creator's partnership by an index probe there, 102
-// probes a page, which cost the bench's brands page ~10% of the database's time (#8).
+// probes a page, which cost the bench’s brands page ~13% of the database’s time (#8).
 describe('the brands page under a generic plan', () => {
   let db: Db
   let close: () => Promise<void>

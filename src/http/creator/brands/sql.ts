@@ -18,7 +18,7 @@ const BRAND_JSON = jsonObjectSql(Brand, 'b', {
  * a brand of the page that has one is among that arm's first `take` rows (no more than `take`
  * partnered brands can precede it in the merge). The first version joined every brand of the
  * page to partnerships again, and the generic plan that PostgreSQL keeps for this prepared
- * statement made that one index probe per brand: ~10% of the statement's time (#8; the test in
+ * statement made that one index probe per brand: ~13% of the statement’s time (#8; the test in
  * test/index-use.test.ts). `b.id > $2` bounds the brands scan under that plan too.
  */
 const CREATOR_BRANDS = pageSql(
