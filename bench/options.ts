@@ -6,6 +6,8 @@ export interface Options {
   quick: boolean
   rows: number
   seconds: number
+  /** Rounds per ratio: a page and what it is compared with, measured in turn this many times. */
+  rounds: number
   connections: number
   pool: number
   workers: number
@@ -31,6 +33,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --quick              1M report rows, 2 s per measurement (default: 10M rows, 8 s)
   --rows N             report rows in the dataset
   --seconds N          seconds per measurement
+  --rounds N           rounds per ratio (default 3): a page and its ceilings, or its PGlite and
+                       PostgreSQL servers, measured in turn N times; the median round is reported
   --connections N      wrk connections and pgbench clients (default 16)
   --pool N             database pool per server process (default 4)
   --workers N          csapi serve --workers N (default 1)
@@ -78,6 +82,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
         quick: { type: 'boolean', default: false },
         rows: { type: 'string' },
         seconds: { type: 'string' },
+        rounds: { type: 'string' },
         connections: { type: 'string' },
         pool: { type: 'string' },
         workers: { type: 'string' },
@@ -104,6 +109,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
     quick,
     rows: count('rows', values.rows, quick ? 1_000_000 : 10_000_000),
     seconds: count('seconds', values.seconds, quick ? 2 : 8),
+    rounds: count('rounds', values.rounds, 3),
     connections: count('connections', values.connections, 16),
     pool: count('pool', values.pool, 4),
     workers: count('workers', values.workers, 1),

@@ -13,12 +13,21 @@ export interface Result {
   db_ceiling?: Measure
   http_ceiling?: Measure
   combined_ceiling_rps?: number
+  /** ours ÷ combined ceiling in the round whose ratio is the median (bench/rounds.ts). */
   reports_vs_ceiling?: number
+  /** Every round's ratio; the row's ours, db and HTTP figures are the median round's. */
+  vs_ceiling_rounds?: number[]
   postgraphile?: Measure
   vs_postgraphile?: number
   offset?: Measure
   vs_offset?: number
+  /** PGlite's page, from the round whose PGlite ÷ PostgreSQL is the median. */
   pglite?: Measure
+  /** The PostgreSQL server's page in that round, measured beside PGlite's. */
+  pglite_postgres?: Measure
+  /** PGlite ÷ PostgreSQL req/s in that round, and in every round. */
+  pglite_vs_postgres?: number
+  pglite_vs_postgres_rounds?: number[]
 }
 
 /** One reports page at 1M rows and at the full size, measured back to back. */

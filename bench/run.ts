@@ -73,7 +73,7 @@ async function measureAll(opts: Options, s: RunSettings, adminUrl: string, start
     // The embedded run is reported beside; its failure is reported, not fatal to the rest.
     const pglite = opts.skipPglite
       ? null
-      : await measurePglite(s, main.results).catch((err: Error) => {
+      : await measurePglite(s, main.results, { url: dataset.url, ids }).catch((err: Error) => {
           log(`PGlite run failed: ${err.stack ?? err}`)
           return null
         })

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkPrerequisites, describeProblems, INSTALL } from '../bench/check.js'
 import { parseOptions, UsageError } from '../bench/options.js'
+import { inRounds, medianIndex, rotation } from '../bench/rounds.js'
 
 // Port 1: nothing listens there, so the connection is refused at once.
 const UNREACHABLE = 'postgres://postgres@127.0.0.1:1/postgres'
@@ -61,6 +62,9 @@ test('bench options: defaults by size, and unknown options or bad numbers refuse
   const quick = parseOptions(['--quick'])
   assert.equal(quick.rows, 1_000_000)
   assert.equal(quick.seconds, 2)
+  assert.equal(quick.rounds, 3)
+  assert.equal(parseOptions(['--rounds', '5']).rounds, 5)
+  assert.throws(() => parseOptions(['--rounds', '0']), /--rounds takes a positive integer/)
   assert.equal(quick.database, 'csapi_bench')
   const full = parseOptions(['--rows', '200000', '--only', 'brands', '--database', 'csapi_bench_mine'])
   assert.equal(full.rows, 200_000)
@@ -79,4 +83,34 @@ test('bench options: defaults by size, and unknown options or bad numbers refuse
   assert.equal(run.code, 2)
   assert.match(run.stderr, /--rows takes a positive integer/)
   assert.match(run.stderr, /usage: npm run bench/)
+})
+
+test('bench rounds: each side goes first in turn, and the median round is reported whole', async () => {
+  assert.deepEqual(
+    [0, 1, 2].map((r) => rotation(3, r)),
+    [
+      [0, 1, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+    ],
+  )
+  assert.equal(medianIndex([0.9, 0.7, 0.8]), 2)
+  assert.equal(medianIndex([0.5, 0.5, 0.4, 0.9]), 0) // the lower middle; ties by position
+  assert.throws(() => medianIndex([]))
+
+  // sides measure "ours" and a "ceiling"; the order they ran in is recorded
+  const order: string[] = []
+  const ours = [100, 80, 90]
+  const ceiling = [200, 200, 100]
+  let o = 0
+  let c = 0
+  const rounds = await inRounds(
+    3,
+    [async () => (order.push('ours'), ours[o++]!), async () => (order.push('ceiling'), ceiling[c++]!)],
+    ([a, b]) => a! / b!,
+  )
+  assert.deepEqual(order, ['ours', 'ceiling', 'ceiling', 'ours', 'ours', 'ceiling'])
+  assert.deepEqual(rounds.ratios, [0.5, 0.4, 0.9])
+  assert.deepEqual(rounds.median, [100, 200]) // round 0: its own ceiling, not another round's
+  assert.equal(rounds.all.length, 3)
 })

@@ -80,6 +80,7 @@ const errorsOf = (r: Result) =>
   (r.postgraphile?.errors ?? 0) +
   (r.offset?.errors ?? 0) +
   (r.pglite?.errors ?? 0) +
+  (r.pglite_postgres?.errors ?? 0) +
   (r.db_ceiling?.errors ?? 0) +
   (r.http_ceiling?.errors ?? 0)
 
@@ -125,6 +126,10 @@ export function summarize(f: RunFacts) {
     ingest_flatness: f.ingest,
     peak_rss_mb: f.peakRssMb,
     pglite_peak_rss_mb: f.pglite?.peakRssMb ?? null,
+    // PGlite ÷ PostgreSQL, each page measured beside the other in rounds (runs/pglite.ts)
+    pglite_vs_postgres: Object.fromEntries(
+      results.filter((r) => r.pglite_vs_postgres !== undefined).map((r) => [r.name, r.pglite_vs_postgres!]),
+    ),
     errors_total:
       results.reduce((n, r) => n + errorsOf(r), 0) +
       (scale?.results.reduce((n, r) => n + r.errors, 0) ?? 0) +
@@ -166,6 +171,7 @@ export function document(f: RunFacts, summary: Summary) {
       postgraphile: strip(r.postgraphile),
       offset: strip(r.offset),
       pglite: strip(r.pglite),
+      pglite_postgres: strip(r.pglite_postgres),
     })),
     total_s: Math.round((Date.now() - f.startedAt) / 1000),
   }

@@ -19,14 +19,27 @@ const HEAD = [
   'OFFSET req/s (p99)',
   'vs OFFSET',
   'PGlite 1M req/s (p99)',
+  'PGlite ÷ PostgreSQL',
 ]
+
+/** A median round's ratio with the range of all rounds: `0.82 (0.78–0.86)`. */
+function rounds(median: number | undefined, all: number[] | undefined): string {
+  if (median === undefined) return ''
+  if (!all || all.length < 2) return String(median)
+  return `${median} (${Math.min(...all)}–${Math.max(...all)})`
+}
 
 function fmt(m: Measure | undefined): string {
   return m ? `${m.rps} (${m.p99_ms})` : ''
 }
 
 function row(r: Result): string {
-  const errors = r.errors + (r.pglite?.errors ?? 0) + (r.postgraphile?.errors ?? 0) + (r.offset?.errors ?? 0)
+  const errors =
+    r.errors +
+    (r.pglite?.errors ?? 0) +
+    (r.pglite_postgres?.errors ?? 0) +
+    (r.postgraphile?.errors ?? 0) +
+    (r.offset?.errors ?? 0)
   const cells = [
     r.name,
     r.rps,
@@ -36,12 +49,13 @@ function row(r: Result): string {
     r.cpu_ms_per_req,
     r.db_ceiling?.rps ?? '',
     r.http_ceiling?.rps ?? '',
-    r.reports_vs_ceiling ?? '',
+    rounds(r.reports_vs_ceiling, r.vs_ceiling_rounds),
     fmt(r.postgraphile),
     r.vs_postgraphile ?? '',
     fmt(r.offset),
     r.vs_offset ?? '',
     fmt(r.pglite),
+    rounds(r.pglite_vs_postgres, r.pglite_vs_postgres_rounds),
   ]
   return `| ${cells.join(' | ')} |`
 }

@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Db } from '../../src/db/index.js'
 import type { BenchIds } from '../dataset.js'
-import { pgbench, wrk } from '../load.js'
+import { pgbench, wrk, type Measure } from '../load.js'
 import { log } from '../log.js'
 import { freePort, type Server } from '../process.js'
 import { ratio, type Result } from '../result.js'
-import { peakRssMb, warm, warmUnderLoad, wrkCpu } from '../sample.js'
+import { inRounds } from '../rounds.js'
+import { peakRssMb, warm, warmUnderLoad, wrkCpu, type CpuMeasure } from '../sample.js'
 import { buildScenarios, validate, type Scenario } from '../scenarios/index.js'
 import { startOurs } from '../servers/ours.js'
 import { startBaseline, startPostgraphile } from '../servers/peers.js'
@@ -108,7 +109,36 @@ async function measureScenario(
   await warm(ceilingTarget)
   if (sc.offset) await warm(sc.offset, sc.depth > 10_000 ? 20 : 150)
   if (sc.postgraphile) await warm(sc.postgraphile)
-  const m = await wrkCpu(sc.ours, servers.ours.pid, s.connections, s.seconds)
+  const ours = () => wrkCpu(sc.ours, servers.ours.pid, s.connections, s.seconds)
+  if (!sc.ceilings) return finish(s, sc, servers, await ours())
+  // ours, the database's ceiling and the HTTP ceiling in rounds (bench/rounds.ts)
+  const sides: (() => Promise<Measure>)[] = [
+    ours,
+    () => pgbench(databaseUrl, sc.sql.text, sc.sql.params, sc.sql.prepared, s.connections, s.seconds),
+    () => wrk(ceilingTarget, s.connections, s.seconds),
+  ]
+  const combined = (db: Measure, http: Measure) => Math.round(1 / (1 / db.rps + 1 / http.rps))
+  const rounds = await inRounds(s.rounds, sides, ([m, db, http]) => ratio(m!.rps, combined(db!, http!)))
+  const [m, db, http] = rounds.median as [CpuMeasure, Measure, Measure]
+  // an error in any round counts
+  const roundErrors = (i: number) => rounds.all.reduce((n, round) => n + round[i]!.errors, 0)
+  return finish(s, sc, servers, { ...m, errors: roundErrors(0) }, (r) => {
+    r.db_ceiling = { ...db, errors: roundErrors(1) }
+    r.http_ceiling = { ...http, errors: roundErrors(2) }
+    r.combined_ceiling_rps = combined(db, http)
+    r.reports_vs_ceiling = ratio(m.rps, r.combined_ceiling_rps)
+    r.vs_ceiling_rounds = rounds.ratios
+  })
+}
+
+/** The scenario's result from our measure (and its ceilings), then its peers, measured once. */
+async function finish(
+  s: RunSettings,
+  sc: Scenario,
+  servers: Servers,
+  m: CpuMeasure,
+  ceilings?: (r: Result) => void,
+): Promise<Result> {
   const r: Result = {
     name: sc.name,
     depth: sc.depth,
@@ -118,12 +148,7 @@ async function measureScenario(
     errors: m.errors,
     cpu_ms_per_req: m.cpu_ms_per_req,
   }
-  if (sc.ceilings) {
-    r.db_ceiling = await pgbench(databaseUrl, sc.sql.text, sc.sql.params, sc.sql.prepared, s.connections, s.seconds)
-    r.http_ceiling = await wrk(ceilingTarget, s.connections, s.seconds)
-    r.combined_ceiling_rps = Math.round(1 / (1 / r.db_ceiling.rps + 1 / r.http_ceiling.rps))
-    r.reports_vs_ceiling = ratio(r.rps, r.combined_ceiling_rps)
-  }
+  ceilings?.(r)
   if (sc.postgraphile) {
     r.postgraphile = await wrkCpu(sc.postgraphile, servers.postgraphile.pid, s.connections, s.seconds)
     r.vs_postgraphile = ratio(r.rps, r.postgraphile.rps)
@@ -139,7 +164,8 @@ async function measureScenario(
 function describe(r: Result): string {
   let line = `${r.name}: ${r.rps} req/s p50 ${r.p50_ms} ms p99 ${r.p99_ms} ms cpu ${r.cpu_ms_per_req} ms/req`
   if (r.reports_vs_ceiling !== undefined) {
-    line += `, vs ceiling ${r.reports_vs_ceiling} (db ${r.db_ceiling!.rps}, http ${r.http_ceiling!.rps})`
+    line += `, vs ceiling ${r.reports_vs_ceiling} (db ${r.db_ceiling!.rps}, http ${r.http_ceiling!.rps}`
+    line += `; rounds ${r.vs_ceiling_rounds!.join(', ')})`
   }
   if (r.vs_postgraphile !== undefined) line += `, vs PostGraphile ${r.vs_postgraphile}`
   if (r.vs_offset !== undefined) line += `, vs OFFSET ${r.vs_offset}`

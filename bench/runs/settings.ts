@@ -5,6 +5,7 @@ import type { OursSettings } from '../servers/ours.js'
 export interface RunSettings {
   connections: number
   seconds: number
+  rounds: number
   pool: number
   only: string | undefined
   ours: OursSettings
@@ -14,6 +15,7 @@ export function runSettings(opts: Options, entry: string): RunSettings {
   return {
     connections: opts.connections,
     seconds: opts.seconds,
+    rounds: opts.rounds,
     pool: opts.pool,
     only: opts.only,
     ours: { entry, pool: opts.pool, workers: opts.workers, cpuProf: opts.cpuProf },
