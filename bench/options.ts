@@ -20,6 +20,8 @@ export interface Options {
   replica: boolean
   allowReplication: boolean
   cpuProf: boolean
+  /** Turn Linux's autogroup scheduling off for the run (bench/autogroup.ts). */
+  noAutogroup: boolean
   /** Substring of scenario names; a run with it writes latest.{json,md} only. */
   only: string | undefined
   /** The PostgreSQL database of the run; its 1M twin is `<database>_1m`. */
@@ -42,6 +44,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --reuse              reuse a kept database when it has the right size
   --only TEXT          only the scenarios whose name contains TEXT
   --cpu-prof           a V8 CPU profile of our server in $TMPDIR/csapi-bench-prof
+  --no-autogroup       turn the kernel's autogroup scheduling off for the run, restored after
+                       (root; it splits the CPU between PostgreSQL's session and ours: bench/README.md)
   --skip-pglite        no PGlite run
   --skip-scale         no 1M twin in a full run
   --scale              the 1M twin in any run
@@ -95,6 +99,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
         replica: { type: 'boolean', default: false },
         'allow-replication': { type: 'boolean', default: false },
         'cpu-prof': { type: 'boolean', default: false },
+        'no-autogroup': { type: 'boolean', default: false },
         only: { type: 'string' },
         database: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -122,6 +127,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
     replica: values.replica,
     allowReplication: values['allow-replication'],
     cpuProf: values['cpu-prof'],
+    noAutogroup: values['no-autogroup'],
     only: values.only,
     database: databaseName(values.database ?? env.BENCH_DATABASE_NAME ?? 'csapi_bench'),
     help: values.help,

@@ -4,6 +4,7 @@
 // Every process and database is owned by the function that started it and stopped there.
 import { pathToFileURL } from 'node:url'
 import { openDb } from '../src/db/index.js'
+import { autogroupOff, autogroupState } from './autogroup.js'
 import { checkPrerequisites, describeProblems } from './check.js'
 import { DEFAULT_ADMIN_URL, prepareDatabase, type Database } from './databases.js'
 import { prepareIds, type BenchIds } from './dataset.js'
@@ -49,6 +50,9 @@ async function replicaRun(opts: Options, s: RunSettings, adminUrl: string, ids: 
   }
 }
 
+/** The kernel's autogroup setting when the run started (bench/autogroup.ts). */
+const autogroupBefore = autogroupState()
+
 async function measureAll(opts: Options, s: RunSettings, adminUrl: string, startedAt: number): Promise<number> {
   const dataset = await prepareDatabase(adminUrl, opts.database, opts.rows, opts.reuse)
   try {
@@ -79,7 +83,14 @@ async function measureAll(opts: Options, s: RunSettings, adminUrl: string, start
         })
     const facts: RunFacts = {
       quick: opts.quick,
-      settings: { connections: opts.connections, seconds: opts.seconds, pool: opts.pool, workers: opts.workers },
+      settings: {
+        connections: opts.connections,
+        seconds: opts.seconds,
+        rounds: opts.rounds,
+        pool: opts.pool,
+        workers: opts.workers,
+        autogroup: opts.noAutogroup ? `off for this run (was ${autogroupBefore})` : autogroupBefore,
+      },
       ids,
       generationS: dataset.generationS,
       results: main.results,
@@ -138,10 +149,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     `dataset: ${rows} report rows in ${opts.database}; ${opts.connections} connections, ` +
       `${opts.seconds} s per measurement, pool ${opts.pool}, workers ${opts.workers}`,
   )
+  if (autogroupBefore === 'on' && !opts.noAutogroup) {
+    log('autogroup scheduling is on: ratios against the combined ceiling come out lower (--no-autogroup)')
+  }
   const build = await buildOurs()
+  const restore = opts.noAutogroup ? autogroupOff() : () => {}
   try {
     return await measureAll(opts, runSettings(opts, build.entry), adminUrl, startedAt)
   } finally {
+    restore()
     build.remove()
   }
 }

@@ -3,12 +3,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkPrerequisites, describeProblems, INSTALL } from '../bench/check.js'
 import { parseOptions, UsageError } from '../bench/options.js'
 import { inRounds, medianIndex, rotation } from '../bench/rounds.js'
+import { autogroupOff, autogroupState } from '../bench/autogroup.js'
 
 // Port 1: nothing listens there, so the connection is refused at once.
 const UNREACHABLE = 'postgres://postgres@127.0.0.1:1/postgres'
@@ -65,6 +66,8 @@ test('bench options: defaults by size, and unknown options or bad numbers refuse
   assert.equal(quick.rounds, 3)
   assert.equal(parseOptions(['--rounds', '5']).rounds, 5)
   assert.throws(() => parseOptions(['--rounds', '0']), /--rounds takes a positive integer/)
+  assert.equal(quick.noAutogroup, false)
+  assert.equal(parseOptions(['--no-autogroup']).noAutogroup, true)
   assert.equal(quick.database, 'csapi_bench')
   const full = parseOptions(['--rows', '200000', '--only', 'brands', '--database', 'csapi_bench_mine'])
   assert.equal(full.rows, 200_000)
@@ -113,4 +116,24 @@ test('bench rounds: each side goes first in turn, and the median round is report
   assert.deepEqual(rounds.ratios, [0.5, 0.4, 0.9])
   assert.deepEqual(rounds.median, [100, 200]) // round 0: its own ceiling, not another round's
   assert.equal(rounds.all.length, 3)
+})
+
+test('bench --no-autogroup: the setting is turned off for the run and put back; off or absent, left alone', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'csapi-autogroup-'))
+  try {
+    const file = join(dir, 'sched_autogroup_enabled')
+    assert.equal(autogroupState(file), 'absent')
+    writeFileSync(file, '1\n')
+    assert.equal(autogroupState(file), 'on')
+    const restore = autogroupOff(file)
+    assert.equal(readFileSync(file, 'utf8'), '0')
+    restore()
+    restore() // once only
+    assert.equal(readFileSync(file, 'utf8'), '1')
+    writeFileSync(file, '0\n')
+    autogroupOff(file)()
+    assert.equal(readFileSync(file, 'utf8'), '0\n') // already off: untouched
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

@@ -10,7 +10,7 @@ import { FEED_DEPTH_PAIRS } from '../scenarios/changes.js'
 
 export interface RunFacts {
   quick: boolean
-  settings: { connections: number; seconds: number; pool: number; workers: number }
+  settings: { connections: number; seconds: number; rounds: number; pool: number; workers: number; autogroup: string }
   ids: BenchIds
   generationS: number
   results: Result[]
