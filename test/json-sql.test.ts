@@ -64,6 +64,35 @@ describe('jsonObjectSql', () => {
     )
   })
 
+  it('writes integers and booleans through their own cast, not to_json, with the same text', async () => {
+    const Ints = Type.Object({
+      small: Type.Integer(),
+      big: Type.Integer(),
+      maybe: Type.Union([Type.Integer(), Type.Null()]),
+      yes: Type.Boolean(),
+      no: Type.Union([Type.Boolean(), Type.Null()]),
+    })
+    const sql = jsonObjectSql(Ints, { small: 'v.small', big: 'v.big', maybe: 'v.maybe', yes: 'v.yes', no: 'v.no' })
+    assert.doesNotMatch(sql, /to_json/)
+    for (const [small, big, maybe, yes, no] of [
+      [-2147483648, '-9223372036854775808', null, true, null],
+      [2147483647, '9223372036854775807', 0, false, false],
+      [0, '9007199254740993', -1, true, true],
+    ] as const) {
+      const [row] = await db.query<{ json: string; expected: string }>(
+        `with v (small, big, maybe, yes, no) as (values ($1::int4, $2::int8, $3::int2, $4::boolean, $5::boolean))
+         select ${sql} as json,
+                json_build_object('small', small, 'big', big, 'maybe', maybe, 'yes', yes, 'no', no)::jsonb::text
+                  as expected
+           from v`,
+        [small, big, maybe, yes, no],
+      )
+      // the text is the JSON: big integers beyond 2^53 keep every digit
+      assert.equal(row!.json, `{"small":${small},"big":${big},"maybe":${maybe},"yes":${yes},"no":${no}}`)
+      assert.deepEqual(JSON.parse(row!.json), JSON.parse(row!.expected))
+    }
+  })
+
   it("writes dates as YYYY-MM-DD whatever the session's DateStyle", async () => {
     await db.transaction(async (tx) => {
       await tx.query(`set local datestyle = 'SQL, DMY'`)

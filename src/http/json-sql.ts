@@ -100,6 +100,12 @@ function valueSql(schema: JsonSchema, column: unknown, path: string): string {
   ) {
     // to_json of a SQL array: a JSON array of its elements, '[]' for an empty one.
     sql = `to_json(${column})::text`
+  } else if (types.length === 1 && (types[0] === 'integer' || types[0] === 'boolean') && typeof column === 'string') {
+    // An integer's or a boolean's text is already its JSON (-5, true): the cast calls the type's
+    // output function alone, where to_json looks the type up and builds a string around it for
+    // every value (the products page's statement: ~10% faster on PostgreSQL, docs/performance.md).
+    // Integer fields are integer columns: no numeric, whose NaN to_json would quote.
+    sql = `(${column})::text`
   } else if (types.length > 0 && types.every((t) => SCALARS.has(t)) && typeof column === 'string') {
     // to_json: strings escaped as JSON, dates in ISO form whatever the DateStyle, numbers bare.
     sql = `to_json(${column})::text`
