@@ -17,6 +17,15 @@ export interface Result {
   reports_vs_ceiling?: number
   /** Every round's ratio; the row's ours, db and HTTP figures are the median round's. */
   vs_ceiling_rounds?: number[]
+  /**
+   * The floor: the same statement through a bare Fastify + pg route (no authentication, cursor,
+   * validation, metrics or logging), measured in the same rounds; ours ÷ it, and it ÷ the
+   * combined ceiling, in the median round.
+   */
+  floor?: Measure & { cpu_ms_per_req: number }
+  floor_vs_ceiling?: number
+  vs_floor?: number
+  vs_floor_rounds?: number[]
   postgraphile?: Measure
   vs_postgraphile?: number
   offset?: Measure

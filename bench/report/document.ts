@@ -81,6 +81,7 @@ const errorsOf = (r: Result) =>
   (r.offset?.errors ?? 0) +
   (r.pglite?.errors ?? 0) +
   (r.pglite_postgres?.errors ?? 0) +
+  (r.floor?.errors ?? 0) +
   (r.db_ceiling?.errors ?? 0) +
   (r.http_ceiling?.errors ?? 0)
 
@@ -172,6 +173,7 @@ export function document(f: RunFacts, summary: Summary) {
       offset: strip(r.offset),
       pglite: strip(r.pglite),
       pglite_postgres: strip(r.pglite_postgres),
+      floor: strip(r.floor),
     })),
     total_s: Math.round((Date.now() - f.startedAt) / 1000),
   }

@@ -14,6 +14,8 @@ const HEAD = [
   'db ceiling req/s',
   'http ceiling req/s',
   'vs ceiling',
+  'floor req/s (÷ ceiling)',
+  'vs floor',
   'PostGraphile req/s (p99)',
   'vs PG',
   'OFFSET req/s (p99)',
@@ -38,6 +40,7 @@ function row(r: Result): string {
     r.errors +
     (r.pglite?.errors ?? 0) +
     (r.pglite_postgres?.errors ?? 0) +
+    (r.floor?.errors ?? 0) +
     (r.postgraphile?.errors ?? 0) +
     (r.offset?.errors ?? 0)
   const cells = [
@@ -50,6 +53,8 @@ function row(r: Result): string {
     r.db_ceiling?.rps ?? '',
     r.http_ceiling?.rps ?? '',
     rounds(r.reports_vs_ceiling, r.vs_ceiling_rounds),
+    r.floor ? `${r.floor.rps} (${r.floor_vs_ceiling})` : '',
+    rounds(r.vs_floor, r.vs_floor_rounds),
     fmt(r.postgraphile),
     r.vs_postgraphile ?? '',
     fmt(r.offset),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Db } from '../../src/db/index.js'
 import type { BenchIds } from '../dataset.js'
-import { pgbench, wrk, type Measure } from '../load.js'
+import { pgbench, wrk, type HttpTarget, type Measure } from '../load.js'
 import { log } from '../log.js'
 import { freePort, type Server } from '../process.js'
 import { ratio, type Result } from '../result.js'
@@ -13,7 +13,7 @@ import { inRounds } from '../rounds.js'
 import { peakRssMb, warm, warmUnderLoad, wrkCpu, type CpuMeasure } from '../sample.js'
 import { buildScenarios, validate, type Scenario } from '../scenarios/index.js'
 import { startOurs } from '../servers/ours.js'
-import { startBaseline, startPostgraphile } from '../servers/peers.js'
+import { startBaseline, startPostgraphile, type Floor } from '../servers/peers.js'
 import type { RunSettings } from './settings.js'
 
 /** Depths measured for the plot only. */
@@ -59,8 +59,16 @@ async function withBaseline(
     const res = await fetch(sc.ours.url, { headers: sc.ours.headers ?? {} })
     bodies[String(i)] = await res.text()
   }
+  // The floor: the same statement through a bare Fastify + pg route (servers/baseline.ts), for
+  // every scenario with ceilings whose statement writes a page (`rows`, src/http/json-sql.ts).
+  const floors: Record<string, Floor> = {}
+  for (const [i, sc] of scenarios.entries()) {
+    if (!sc.ceilings) continue
+    const [row] = await db.query<{ rows?: unknown }>(sc.sql.text, sc.sql.params)
+    if (typeof row?.rows === 'string') floors[String(i)] = { ...sc.sql, items: sc.list }
+  }
   const bodiesFile = join(tmpdir(), `csapi-bench-bodies-${process.pid}.json`)
-  writeFileSync(bodiesFile, JSON.stringify(bodies))
+  writeFileSync(bodiesFile, JSON.stringify({ bodies, floors }))
   try {
     const baseline = await startBaseline(port, bodiesFile, databaseUrl, s.pool)
     try {
@@ -72,7 +80,8 @@ async function withBaseline(
       await warmAll(s, scenarios, baseline)
       const results: Result[] = []
       for (const [i, sc] of scenarios.entries()) {
-        results.push(await measureScenario(s, databaseUrl, sc, i, { ours, postgraphile, baseline }))
+        const floor = String(i) in floors ? { url: `${baseline.base}/floor/${i}` } : null
+        results.push(await measureScenario(s, databaseUrl, sc, i, floor, { ours, postgraphile, baseline }))
       }
       return results
     } finally {
@@ -102,11 +111,13 @@ async function measureScenario(
   databaseUrl: string,
   sc: Scenario,
   key: number,
+  floor: HttpTarget | null,
   servers: Servers,
 ): Promise<Result> {
   const ceilingTarget = { url: `${servers.baseline.base}/ceiling/${key}` }
   await warm(sc.ours)
   await warm(ceilingTarget)
+  if (floor) await warm(floor)
   if (sc.offset) await warm(sc.offset, sc.depth > 10_000 ? 20 : 150)
   if (sc.postgraphile) await warm(sc.postgraphile)
   const ours = () => wrkCpu(sc.ours, servers.ours.pid, s.connections, s.seconds)
@@ -116,10 +127,11 @@ async function measureScenario(
     ours,
     () => pgbench(databaseUrl, sc.sql.text, sc.sql.params, sc.sql.prepared, s.connections, s.seconds),
     () => wrk(ceilingTarget, s.connections, s.seconds),
+    ...(floor ? [() => wrkCpu(floor, servers.baseline.pid, s.connections, s.seconds)] : []),
   ]
   const combined = (db: Measure, http: Measure) => Math.round(1 / (1 / db.rps + 1 / http.rps))
   const rounds = await inRounds(s.rounds, sides, ([m, db, http]) => ratio(m!.rps, combined(db!, http!)))
-  const [m, db, http] = rounds.median as [CpuMeasure, Measure, Measure]
+  const [m, db, http, fl] = rounds.median as [CpuMeasure, Measure, Measure, CpuMeasure | undefined]
   // an error in any round counts
   const roundErrors = (i: number) => rounds.all.reduce((n, round) => n + round[i]!.errors, 0)
   return finish(s, sc, servers, { ...m, errors: roundErrors(0) }, (r) => {
@@ -128,6 +140,12 @@ async function measureScenario(
     r.combined_ceiling_rps = combined(db, http)
     r.reports_vs_ceiling = ratio(m.rps, r.combined_ceiling_rps)
     r.vs_ceiling_rounds = rounds.ratios
+    if (fl) {
+      r.floor = { ...fl, errors: roundErrors(3) }
+      r.floor_vs_ceiling = ratio(fl.rps, r.combined_ceiling_rps)
+      r.vs_floor = ratio(m.rps, fl.rps)
+      r.vs_floor_rounds = rounds.all.map((round) => ratio(round[0]!.rps, round[3]!.rps))
+    }
   })
 }
 
@@ -166,6 +184,10 @@ function describe(r: Result): string {
   if (r.reports_vs_ceiling !== undefined) {
     line += `, vs ceiling ${r.reports_vs_ceiling} (db ${r.db_ceiling!.rps}, http ${r.http_ceiling!.rps}`
     line += `; rounds ${r.vs_ceiling_rounds!.join(', ')})`
+  }
+  if (r.floor) {
+    line += `, floor ${r.floor.rps} req/s (${r.floor_vs_ceiling} of the ceiling), ours ÷ floor ${r.vs_floor}`
+    line += ` (rounds ${r.vs_floor_rounds!.join(', ')})`
   }
   if (r.vs_postgraphile !== undefined) line += `, vs PostGraphile ${r.vs_postgraphile}`
   if (r.vs_offset !== undefined) line += `, vs OFFSET ${r.vs_offset}`

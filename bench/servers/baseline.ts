@@ -1,6 +1,9 @@
-// The bench's own server (never part of the product), with two kinds of route:
+// The bench's own server (never part of the product), with three kinds of route:
 // - GET /ceiling/:key returns a response body captured from our service, already serialized:
 //   the HTTP layer's ceiling for that scenario (Fastify, no database, no validation).
+// - GET /floor/:key runs the scenario's own page statement through pg (prepared as ours does)
+//   and sends its rows in the page envelope: what Fastify and pg alone reach, with none of our
+//   authentication, validation, cursor signing, metrics or logging (no next_cursor either).
 // - GET /offset/reports is the naive reports page a user might write instead: the same rows
 //   and join, paginated with LIMIT/OFFSET and serialized with JSON.stringify.
 // Usage: node --import tsx bench/servers/baseline.ts PORT BODIES_JSON DATABASE_URL POOL_SIZE
@@ -9,7 +12,12 @@ import Fastify from 'fastify'
 import pg from 'pg'
 
 const [port, bodiesFile, databaseUrl, poolSize] = process.argv.slice(2)
-const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, string>))
+const captured = JSON.parse(readFileSync(bodiesFile!, 'utf8')) as {
+  bodies: Record<string, string>
+  floors: Record<string, { text: string; params: unknown[]; prepared: boolean; items: string }>
+}
+const bodies = new Map(Object.entries(captured.bodies))
+const floors = new Map(Object.entries(captured.floors))
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(poolSize) })
 pg.types.setTypeParser(20, Number)
 pg.types.setTypeParser(1082, (s: string) => s)
@@ -19,6 +27,17 @@ const app = Fastify({ logger: false })
 app.get<{ Params: { key: string } }>('/ceiling/:key', async (request, reply) => {
   const body = bodies.get(request.params.key)
   if (body === undefined) return reply.code(404).send({ error: { code: 'not_found', message: 'no such body' } })
+  return reply.type('application/json; charset=utf-8').send(body)
+})
+
+app.get<{ Params: { key: string } }>('/floor/:key', async (request, reply) => {
+  const floor = floors.get(request.params.key)
+  if (floor === undefined) return reply.code(404).send({ error: { code: 'not_found', message: 'no such floor' } })
+  const { text, params: values } = floor
+  const { rows } = await pool.query<{ rows: string }>(
+    floor.prepared ? { name: `floor-${request.params.key}`, text, values } : { text, values },
+  )
+  const body = `{"${floor.items}":[${rows[0]!.rows}],"next_cursor":null}`
   return reply.type('application/json; charset=utf-8').send(body)
 })
 

@@ -2,9 +2,18 @@
 // same database with a pool the size of ours.
 import { startServer, type Server } from '../process.js'
 
+/** A scenario's page statement for the floor route of the baseline server. */
+export interface Floor {
+  text: string
+  params: unknown[]
+  prepared: boolean
+  /** The array's name in the page body. */
+  items: string
+}
+
 /**
- * The ceiling/OFFSET server on a port chosen beforehand (the scenarios hold its URL before our
- * bodies are captured); `bodiesFile` holds those bodies by key.
+ * The ceiling/OFFSET/floor server on a port chosen beforehand (the scenarios hold its URL before our
+ * bodies are captured); `bodiesFile` holds those bodies by key, and the floors' statements.
  */
 export function startBaseline(port: number, bodiesFile: string, databaseUrl: string, pool: number): Promise<Server> {
   return startServer({
