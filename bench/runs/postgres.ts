@@ -122,7 +122,7 @@ async function measureScenario(
   if (sc.postgraphile) await warm(sc.postgraphile)
   const ours = () => wrkCpu(sc.ours, servers.ours.pid, s.connections, s.seconds)
   if (!sc.ceilings) return finish(s, sc, servers, await ours())
-  // ours, the database's ceiling and the HTTP ceiling in rounds (bench/rounds.ts)
+  // ours, the database's ceiling, the HTTP ceiling and the floor in rounds (bench/rounds.ts)
   const sides: (() => Promise<Measure>)[] = [
     ours,
     () => pgbench(databaseUrl, sc.sql.text, sc.sql.params, sc.sql.prepared, s.connections, s.seconds),
