@@ -44,3 +44,8 @@ export async function inRounds<T>(
   const ratios = all.map(ratioOf)
   return { median: all[medianIndex(ratios)]!, ratios, all }
 }
+
+/** Side `i`'s errors summed over every round: an error in any round counts, not the median's alone. */
+export function errorsOver<T extends { errors: number }>(rounds: Rounds<T>, i: number): number {
+  return rounds.all.reduce((n, round) => n + round[i]!.errors, 0)
+}

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkPrerequisites, describeProblems, INSTALL } from '../bench/check.js'
 import { parseOptions, UsageError } from '../bench/options.js'
-import { inRounds, medianIndex, rotation } from '../bench/rounds.js'
+import { errorsOver, inRounds, medianIndex, rotation } from '../bench/rounds.js'
 import { autogroupOff, autogroupState } from '../bench/autogroup.js'
 
 // Port 1: nothing listens there, so the connection is refused at once.
@@ -116,6 +116,16 @@ test('bench rounds: each side goes first in turn, and the median round is report
   assert.deepEqual(rounds.ratios, [0.5, 0.4, 0.9])
   assert.deepEqual(rounds.median, [100, 200]) // round 0: its own ceiling, not another round's
   assert.equal(rounds.all.length, 3)
+  const withErrors = {
+    median: [],
+    ratios: [],
+    all: [
+      [{ errors: 0 }, { errors: 2 }],
+      [{ errors: 1 }, { errors: 0 }],
+    ],
+  }
+  assert.equal(errorsOver(withErrors, 0), 1) // a later round's error counts, though round 0 had none
+  assert.equal(errorsOver(withErrors, 1), 2)
 })
 
 test('bench --no-autogroup: the setting is turned off for the run and put back; off or absent, left alone', () => {

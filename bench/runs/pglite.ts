@@ -8,7 +8,7 @@ import { datasetSize, generate, prepareIds, type BenchIds } from '../dataset.js'
 import { wrk, type Measure } from '../load.js'
 import { log } from '../log.js'
 import { ratio, type Result } from '../result.js'
-import { inRounds } from '../rounds.js'
+import { errorsOver, inRounds } from '../rounds.js'
 import { peakRssMb, warm, warmUnderLoad } from '../sample.js'
 import { buildScenarios } from '../scenarios/index.js'
 import { startOurs, startOursPglite } from '../servers/ours.js'
@@ -74,17 +74,17 @@ export async function measurePglite(s: RunSettings, results: Result[], postgres:
           ([a, b]) => ratio(a!.rps, b!.rps),
         )
         const [m, pgm] = rounds.median as [Measure, Measure]
-        const errors = (i: number) => rounds.all.reduce((n, round) => n + round[i]!.errors, 0)
+        const pgliteVsPostgres = ratio(m.rps, pgm.rps)
         const r = results.find((x) => x.name === sc.name)
         if (r) {
-          r.pglite = { ...m, errors: errors(0) }
-          r.pglite_postgres = { ...pgm, errors: errors(1) }
-          r.pglite_vs_postgres = ratio(m.rps, pgm.rps)
+          r.pglite = { ...m, errors: errorsOver(rounds, 0) }
+          r.pglite_postgres = { ...pgm, errors: errorsOver(rounds, 1) }
+          r.pglite_vs_postgres = pgliteVsPostgres
           r.pglite_vs_postgres_rounds = rounds.ratios
         }
         log(
-          `PGlite ${sc.name}: ${m.rps} req/s p50 ${m.p50_ms} ms p99 ${m.p99_ms} ms errors ${errors(0)}; ` +
-            `PostgreSQL beside it ${pgm.rps} req/s: PGlite ÷ PostgreSQL ${ratio(m.rps, pgm.rps)} ` +
+          `PGlite ${sc.name}: ${m.rps} req/s p50 ${m.p50_ms} ms p99 ${m.p99_ms} ms errors ${errorsOver(rounds, 0)}; ` +
+            `PostgreSQL beside it ${pgm.rps} req/s: PGlite ÷ PostgreSQL ${pgliteVsPostgres} ` +
             `(rounds ${rounds.ratios.join(', ')})`,
         )
       }

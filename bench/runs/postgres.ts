@@ -9,7 +9,7 @@ import { pgbench, wrk, type HttpTarget, type Measure } from '../load.js'
 import { log } from '../log.js'
 import { freePort, type Server } from '../process.js'
 import { ratio, type Result } from '../result.js'
-import { inRounds } from '../rounds.js'
+import { errorsOver, inRounds } from '../rounds.js'
 import { peakRssMb, warm, warmUnderLoad, wrkCpu, type CpuMeasure } from '../sample.js'
 import { buildScenarios, validate, type Scenario } from '../scenarios/index.js'
 import { startOurs } from '../servers/ours.js'
@@ -132,8 +132,7 @@ async function measureScenario(
   const combined = (db: Measure, http: Measure) => Math.round(1 / (1 / db.rps + 1 / http.rps))
   const rounds = await inRounds(s.rounds, sides, ([m, db, http]) => ratio(m!.rps, combined(db!, http!)))
   const [m, db, http, fl] = rounds.median as [CpuMeasure, Measure, Measure, CpuMeasure | undefined]
-  // an error in any round counts
-  const roundErrors = (i: number) => rounds.all.reduce((n, round) => n + round[i]!.errors, 0)
+  const roundErrors = (i: number) => errorsOver(rounds, i)
   return finish(s, sc, servers, { ...m, errors: roundErrors(0) }, (r) => {
     r.db_ceiling = { ...db, errors: roundErrors(1) }
     r.http_ceiling = { ...http, errors: roundErrors(2) }

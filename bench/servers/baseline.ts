@@ -10,11 +10,12 @@
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
 import pg from 'pg'
+import type { Floor } from './peers.js'
 
 const [port, bodiesFile, databaseUrl, poolSize] = process.argv.slice(2)
 const captured = JSON.parse(readFileSync(bodiesFile!, 'utf8')) as {
   bodies: Record<string, string>
-  floors: Record<string, { text: string; params: unknown[]; prepared: boolean; items: string }>
+  floors: Record<string, Floor>
 }
 const bodies = new Map(Object.entries(captured.bodies))
 const floors = new Map(Object.entries(captured.floors))
