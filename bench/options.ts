@@ -35,8 +35,9 @@ export const USAGE = `usage: npm run bench -- [options]
   --quick              1M report rows, 2 s per measurement (default: 10M rows, 8 s)
   --rows N             report rows in the dataset
   --seconds N          seconds per measurement
-  --rounds N           rounds per ratio (default 3): a page and its ceilings, or its PGlite and
-                       PostgreSQL servers, measured in turn N times; the median round is reported
+  --rounds N           rounds per ratio (default 3): a page, its ceilings and its floor, or its
+                       PGlite and PostgreSQL servers, measured in turn N times; the median round
+                       is reported
   --connections N      wrk connections and pgbench clients (default 16)
   --pool N             database pool per server process (default 4)
   --workers N          csapi serve --workers N (default 1)
