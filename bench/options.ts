@@ -22,6 +22,8 @@ export interface Options {
   cpuProf: boolean
   /** Turn Linux's autogroup scheduling off for the run (bench/autogroup.ts). */
   noAutogroup: boolean
+  /** Start the servers in the bench's session, as before 2026-11-25 (bench/process.ts). */
+  sharedSession: boolean
   /** Substring of scenario names; a run with it writes latest.{json,md} only. */
   only: string | undefined
   /** The PostgreSQL database of the run; its 1M twin is `<database>_1m`. */
@@ -47,6 +49,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --cpu-prof           a V8 CPU profile of our server in $TMPDIR/csapi-bench-prof
   --no-autogroup       turn the kernel's autogroup scheduling off for the run, restored after
                        (root; it splits the CPU between PostgreSQL's session and ours: bench/README.md)
+  --shared-session     start the servers in the bench's session, beside wrk and pgbench (default:
+                       each server in a session of its own, as PostgreSQL's is: bench/README.md)
   --skip-pglite        no PGlite run
   --skip-scale         no 1M twin in a full run
   --scale              the 1M twin in any run
@@ -101,6 +105,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
         'allow-replication': { type: 'boolean', default: false },
         'cpu-prof': { type: 'boolean', default: false },
         'no-autogroup': { type: 'boolean', default: false },
+        'shared-session': { type: 'boolean', default: false },
         only: { type: 'string' },
         database: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -129,6 +134,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
     allowReplication: values['allow-replication'],
     cpuProf: values['cpu-prof'],
     noAutogroup: values['no-autogroup'],
+    sharedSession: values['shared-session'],
     only: values.only,
     database: databaseName(values.database ?? env.BENCH_DATABASE_NAME ?? 'csapi_bench'),
     help: values.help,

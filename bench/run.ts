@@ -10,6 +10,7 @@ import { DEFAULT_ADMIN_URL, prepareDatabase, type Database } from './databases.j
 import { prepareIds, type BenchIds } from './dataset.js'
 import { log } from './log.js'
 import { parseOptions, USAGE, UsageError, type Options } from './options.js'
+import { setServerSessions } from './process.js'
 import { writeReports } from './report/write.js'
 import { readIngestFlatness, type RunFacts } from './report/document.js'
 import { measurePglite } from './runs/pglite.js'
@@ -90,6 +91,7 @@ async function measureAll(opts: Options, s: RunSettings, adminUrl: string, start
         pool: opts.pool,
         workers: opts.workers,
         autogroup: opts.noAutogroup ? `off for this run (was ${autogroupBefore})` : autogroupBefore,
+        server_sessions: opts.sharedSession ? 'shared' : 'own',
       },
       ids,
       generationS: dataset.generationS,
@@ -152,6 +154,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   if (autogroupBefore === 'on' && !opts.noAutogroup) {
     log('autogroup scheduling is on: ratios against the combined ceiling come out lower (--no-autogroup)')
   }
+  setServerSessions(opts.sharedSession ? 'shared' : 'own')
+  if (opts.sharedSession) log("servers start in the bench's session, beside wrk and pgbench (--shared-session)")
   const build = await buildOurs()
   const restore = opts.noAutogroup ? autogroupOff() : () => {}
   try {

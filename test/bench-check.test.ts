@@ -10,6 +10,7 @@ import { checkPrerequisites, describeProblems, INSTALL } from '../bench/check.js
 import { parseOptions, UsageError } from '../bench/options.js'
 import { errorsOver, inRounds, medianIndex, rotation } from '../bench/rounds.js'
 import { autogroupOff, autogroupState } from '../bench/autogroup.js'
+import { ROOT, setServerSessions, startServer } from '../bench/process.js'
 
 // Port 1: nothing listens there, so the connection is refused at once.
 const UNREACHABLE = 'postgres://postgres@127.0.0.1:1/postgres'
@@ -68,6 +69,8 @@ test('bench options: defaults by size, and unknown options or bad numbers refuse
   assert.throws(() => parseOptions(['--rounds', '0']), /--rounds takes a positive integer/)
   assert.equal(quick.noAutogroup, false)
   assert.equal(parseOptions(['--no-autogroup']).noAutogroup, true)
+  assert.equal(quick.sharedSession, false)
+  assert.equal(parseOptions(['--shared-session']).sharedSession, true)
   assert.equal(quick.database, 'csapi_bench')
   const full = parseOptions(['--rows', '200000', '--only', 'brands', '--database', 'csapi_bench_mine'])
   assert.equal(full.rows, 200_000)
@@ -147,3 +150,82 @@ test('bench --no-autogroup: the setting is turned off for the run and put back; 
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+// The session a process belongs to: field 6 of /proc/PID/stat (after the command in parentheses).
+const sessionOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[3])
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+const tinyServer = (port: number) => [
+  '-e',
+  `require('node:http').createServer((q, r) => r.end('ok')).listen(${port}, '127.0.0.1')`,
+]
+const linux = process.platform === 'linux'
+
+test(
+  "bench servers: each in a session of its own (as PostgreSQL's), or the bench's with --shared-session",
+  {
+    skip: !linux,
+  },
+  async () => {
+    const own = await startServer({ name: 'own', args: tinyServer, readyPath: '/' })
+    try {
+      assert.equal(sessionOf(own.pid), own.pid) // a session leader: setsid
+    } finally {
+      await own.stop()
+    }
+    setServerSessions('shared')
+    const shared = await startServer({ name: 'shared', args: tinyServer, readyPath: '/' })
+    try {
+      assert.equal(sessionOf(shared.pid), sessionOf(process.pid))
+    } finally {
+      await shared.stop()
+      setServerSessions('own')
+    }
+  },
+)
+
+test(
+  'bench servers: a server in its own session is stopped when the bench is interrupted',
+  {
+    skip: !linux,
+  },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'csapi-sessions-'))
+    try {
+      const script = join(dir, 'bench.mts')
+      // a bench of its own: it starts one server, prints its pid and waits to be interrupted
+      writeFileSync(
+        script,
+        `import { startServer } from ${JSON.stringify(join(ROOT, 'bench/process.ts'))}
+const args = ${tinyServer.toString()}
+const s = await startServer({ name: 'tiny', args, readyPath: '/' })
+process.stdout.write(s.pid + '\\n')
+setInterval(() => {}, 1000)
+`,
+      )
+      const bench = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+      const pid = await new Promise<number>((resolve, reject) => {
+        bench.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim())))
+        bench.once('exit', (code) => reject(new Error(`the bench exited (${code}) before its server started`)))
+      })
+      assert.ok(alive(pid))
+      const exited = new Promise((resolve) => bench.once('exit', (_code, signal) => resolve(signal)))
+      bench.kill('SIGINT')
+      assert.equal(await exited, 'SIGINT') // it still dies of the signal
+      const until = Date.now() + 10_000
+      while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
+      assert.equal(alive(pid), false, 'the server outlived the bench')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  },
+)

@@ -3,14 +3,23 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BenchIds } from '../dataset.js'
 import type { Measure } from '../load.js'
-import { ROOT } from '../process.js'
+import { ROOT, type Sessions } from '../process.js'
 import { ratio, type Result, type ScaleResult } from '../result.js'
 import type { ReplicaRun } from '../runs/replica.js'
 import { FEED_DEPTH_PAIRS } from '../scenarios/changes.js'
 
 export interface RunFacts {
   quick: boolean
-  settings: { connections: number; seconds: number; rounds: number; pool: number; workers: number; autogroup: string }
+  settings: {
+    connections: number
+    seconds: number
+    rounds: number
+    pool: number
+    workers: number
+    autogroup: string
+    /** 'own': each server in a session of its own; 'shared': in the bench's (bench/process.ts) */
+    server_sessions: Sessions
+  }
   ids: BenchIds
   generationS: number
   results: Result[]
