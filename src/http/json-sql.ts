@@ -98,7 +98,8 @@ function valueSql(schema: JsonSchema, column: unknown, path: string): string {
     SCALARS.has(String(schema.items.type)) &&
     typeof column === 'string'
   ) {
-    // to_json of a SQL array: a JSON array of its elements, '[]' for an empty one.
+    // to_json of a SQL array: a JSON array of its elements, '[]' for an empty one. Of a json
+    // column (a brand's marketplaces, migration 012): the value as stored.
     sql = `to_json(${column})::text`
   } else if (types.length === 1 && (types[0] === 'integer' || types[0] === 'boolean') && typeof column === 'string') {
     // An integer's or a boolean's text is already its JSON (-5, true): the cast calls the type's
