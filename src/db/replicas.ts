@@ -204,8 +204,9 @@ export class Reader implements Queryable {
 }
 
 function maxLsn(a: string | null, b: string | null): string | null {
+  // every page reports one: between writes it is the same text, and comparing it costs a parse
+  if (a === b || b === null) return a
   if (a === null) return b
-  if (b === null) return a
   return lsnValue(a) >= lsnValue(b) ? a : b
 }
 
