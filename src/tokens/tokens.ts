@@ -1,5 +1,6 @@
 // SQL for API tokens. Only SHA-256 hashes are stored; the plaintext exists once, when issued.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { sha256 } from '../sha256.js'
 import type { Queryable } from '../db/index.js'
 import type { Role } from '../domain/roles.js'
 
@@ -11,7 +12,7 @@ export function generateToken(): string {
 }
 
 export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest()
+  return sha256(token)
 }
 
 /** Stable id derived from the hash, so that importing the same token twice is one row. */
