@@ -5,8 +5,8 @@
 -- that only refresh_brand_aggregates writes, and nothing reads them but the page, so they are
 -- stored as json and the page copies them as they are (to_json of a json value is the value).
 -- Measured on the 1M-row bench dataset (docs/performance.md): pgbench ran the brands statement
--- 2,490–2,680 times a second against 1,530–2,040, and PGlite built 100 brands' arrays in
--- 0.10–0.17 ms against 0.50–0.57.
+-- 2,490–2,680 times a second against 1,530–2,040, and PGlite added 0.05–0.17 ms for 100 brands'
+-- two arrays against 0.39–0.57.
 alter table brands
   alter column amazon_regions drop default,
   alter column amazon_regions type json using to_json(amazon_regions),
