@@ -1,11 +1,11 @@
-// src/sha256.ts gives the same bytes as createHash and createHmac, on the one-shot path and on
+// src/tokens/sha256.ts gives the same bytes as createHash and createHmac, on the one-shot path and on
 // the fallback for a Node without crypto.hash: keys shorter than, as long as and longer than
 // SHA-256's 64-byte block, empty and non-ASCII messages. Cursors and token hashes stay valid
 // across the change.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createHash, createHmac, randomBytes } from 'node:crypto'
-import { HmacSha256, sha256 } from '../src/sha256.js'
+import { HmacSha256, sha256 } from '../src/tokens/sha256.js'
 import { CursorCodec } from '../src/http/cursor.js'
 import { hashToken } from '../src/tokens/tokens.js'
 

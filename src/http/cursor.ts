@@ -3,7 +3,7 @@
 // being carried, so a cursor replayed elsewhere fails verification. The first secret signs,
 // every secret verifies, so an operator can rotate without breaking cursors in flight.
 import { timingSafeEqual } from 'node:crypto'
-import { HmacSha256 } from '../sha256.js'
+import { HmacSha256 } from '../tokens/sha256.js'
 
 export const MAX_CURSOR_LENGTH = 512
 const VERSION = 1

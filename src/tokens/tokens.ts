@@ -1,6 +1,6 @@
 // SQL for API tokens. Only SHA-256 hashes are stored; the plaintext exists once, when issued.
 import { randomBytes } from 'node:crypto'
-import { sha256 } from '../sha256.js'
+import { sha256 } from './sha256.js'
 import type { Queryable } from '../db/index.js'
 import type { Role } from '../domain/roles.js'
 
