@@ -8,7 +8,17 @@
 import * as crypto from 'node:crypto'
 
 type OneShot = (algorithm: string, data: string | Buffer, outputEncoding: 'buffer') => Buffer
-const oneShot = (crypto as { hash?: OneShot }).hash
+
+// checked once at load: used only where it gives createHash's digest, as a Buffer
+function usable(f: OneShot | undefined): OneShot | undefined {
+  try {
+    const d = f?.('sha256', 'abc', 'buffer')
+    return Buffer.isBuffer(d) && d.equals(crypto.createHash('sha256').update('abc').digest()) ? f : undefined
+  } catch {
+    return undefined
+  }
+}
+const oneShot = usable((crypto as { hash?: OneShot }).hash)
 
 export function sha256(data: string | Buffer): Buffer {
   return oneShot ? oneShot('sha256', data, 'buffer') : crypto.createHash('sha256').update(data).digest()
