@@ -75,15 +75,16 @@ export async function measurePglite(s: RunSettings, results: Result[], postgres:
         )
         const [m, pgm] = rounds.median as [Measure, Measure]
         const pgliteVsPostgres = ratio(m.rps, pgm.rps)
+        const errors = errorsOver(rounds, 0)
         const r = results.find((x) => x.name === sc.name)
         if (r) {
-          r.pglite = { ...m, errors: errorsOver(rounds, 0) }
+          r.pglite = { ...m, errors }
           r.pglite_postgres = { ...pgm, errors: errorsOver(rounds, 1) }
           r.pglite_vs_postgres = pgliteVsPostgres
           r.pglite_vs_postgres_rounds = rounds.ratios
         }
         log(
-          `PGlite ${sc.name}: ${m.rps} req/s p50 ${m.p50_ms} ms p99 ${m.p99_ms} ms errors ${errorsOver(rounds, 0)}; ` +
+          `PGlite ${sc.name}: ${m.rps} req/s p50 ${m.p50_ms} ms p99 ${m.p99_ms} ms errors ${errors}; ` +
             `PostgreSQL beside it ${pgm.rps} req/s: PGlite ÷ PostgreSQL ${pgliteVsPostgres} ` +
             `(rounds ${rounds.ratios.join(', ')})`,
         )
