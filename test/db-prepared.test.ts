@@ -49,6 +49,22 @@ describe('prepared statements', () => {
     })
   })
 
+  it('parse every kind of column as the unprepared statement does, arrays of each included', async () => {
+    // A prepared reply is read on the event loop (src/db/pglite-statements.ts), with parsers
+    // built there: each type and its array must come out as PGlite's own parsers give them.
+    const sql = `select $1::int8[] as bigs, array['2026-03-01'::date, null] as days, array[1.5::numeric] as amounts,
+                        $2::float8 as real, array[0.25::float8] as reals, $3::json as j, $3::jsonb as jb,
+                        array[$3::jsonb] as jbs, '2026-03-01T10:00:00Z'::timestamptz as at, array[true, false] as flags,
+                        array[1, 2]::int2[] as smalls, array['a"b', 'c\\d']::varchar[] as chars, '\\x00ff'::bytea as raw,
+                        array[]::text[] as empty, interval '1 day' as span`
+    const params = [[1, -2, 9_007_199_254_740_991], 0.1, '{"a":[1,"x"]}']
+    const plain = await db.query(sql, params)
+    assert.deepEqual(await db.query(sql, params, { prepare: true }), plain)
+    assert.deepEqual(await db.query(sql, params, { prepare: true }), plain)
+    const [row] = plain as [Record<string, unknown>]
+    assert.deepEqual(row.jb, { a: [1, 'x'] })
+  })
+
   it('report an error while executing, and the database answers the next statements', async () => {
     const sql = 'select 10 / $1::int as q'
     assert.deepEqual(await db.query(sql, [2], { prepare: true }), [{ q: 5 }])
@@ -93,5 +109,47 @@ describe('prepared statements', () => {
       assert.equal(rows[0]!.v, i)
       assert.equal(rows[0]!.pad, String(i % 10).repeat(1000))
     })
+  })
+
+  it('read replies of many rows, of none, and larger than one chunk of the reply, byte for byte', async () => {
+    // ~1.5 MB of text, with characters of 2, 3 and 4 bytes, so that chunk edges fall inside them
+    const sql = `select g as n, repeat($1::text, g * 2000) as text, case when g % 2 = 0 then null else g end as odd
+                   from generate_series(1, $2::int) g order by g`
+    const unit = 'aü€𝄞'
+    for (const count of [0, 1, 4]) {
+      const plain = await db.query(sql, [unit, count])
+      const prepared = await db.query(sql, [unit, count], { prepare: true })
+      assert.deepEqual(prepared, plain)
+      assert.equal(prepared.length, count)
+    }
+    const rows = await db.query<{ n: number; text: string; odd: number | null }>(sql, [unit, 4], { prepare: true })
+    assert.deepEqual(
+      rows.map((r) => [r.n, r.text.length, r.odd]),
+      [1, 2, 3, 4].map((n) => [n, n * 2000 * unit.length, n % 2 === 0 ? null : n]),
+    )
+    assert.equal(rows[3]!.text, unit.repeat(8000))
+  })
+
+  it('run a write, and report a constraint error with the same fields as an unprepared statement', async () => {
+    const insert = 'insert into prepared_probe (id) values ($1)'
+    assert.deepEqual(await db.query(insert, [100], { prepare: true }), [])
+    assert.deepEqual(await db.query('insert into prepared_probe (id) values ($1) returning id', [101], { prepare: true }), [
+      { id: 101 },
+    ])
+    const fields = (e: unknown) => {
+      const { code, detail, constraint, table, message } = e as Record<string, unknown>
+      return { code, detail, constraint, table, message }
+    }
+    const plain = await db.query(insert, [100]).then(
+      () => assert.fail('the duplicate was inserted'),
+      (e: unknown) => fields(e),
+    )
+    const prepared = await db.query(insert, [100], { prepare: true }).then(
+      () => assert.fail('the duplicate was inserted'),
+      (e: unknown) => fields(e),
+    )
+    assert.equal(plain.code, '23505')
+    assert.deepEqual(prepared, plain)
+    await db.exec('delete from prepared_probe where id >= 100')
   })
 })

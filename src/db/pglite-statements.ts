@@ -4,14 +4,15 @@
 // call is one Bind/Describe/Execute/Sync message, which PostgreSQL runs on its cached plan.
 // Measured on the 1M-row bench dataset, the brands page statement: 1.9–3.5 ms by `query`,
 // 1.1–1.25 ms prepared (docs/performance.md). Everything used is PGlite's public API: the
-// protocol serializer, its result parser and its two mutexes.
-import { parse, protocol, type PGlite } from '@electric-sql/pglite'
+// protocol serializer and parser, its raw protocol stream, its type parsers and its two mutexes.
+import { messages, parse, protocol, types, type PGlite } from '@electric-sql/pglite'
 
 const { serialize } = protocol
 
 export type RunPrepared = <T>(name: string, sql: string, params: readonly unknown[]) => Promise<T[]>
 
 function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
   for (const p of parts) {
@@ -24,10 +25,83 @@ function concat(parts: Uint8Array[]): Uint8Array {
 // What follows every Bind, the same bytes each time: Describe the portal, Execute it, Sync.
 const RUN = concat([serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])
 
+const utf8 = new TextDecoder()
+// the reply buffer: its first size (a 100-row page fits), and the most it keeps between statements
+const KEPT = 128 * 1024
+const MAX_KEPT = 4 * 1024 * 1024
+
+/**
+ * The rows of one Bind/Describe/Execute/Sync reply that reported no error, read straight from
+ * its bytes with PGlite's type parsers (`types.parseType` with the database's parsers). PGlite's
+ * own path copies each chunk of the reply as it arrives, parses it into message objects, copying
+ * the bytes twice more into fresh buffers and decoding every field, then turns the messages into
+ * rows. Here the reply is written into one buffer kept between statements and each field is
+ * decoded once. For a page, the reply is one row holding ~20–70 kB of JSON, and each fresh
+ * buffer is memory V8 counts towards the next full collection, on the thread that bounds the
+ * embedded database's throughput. Measured in docs/performance.md.
+ */
+export function rowsOf(reply: Uint8Array, parsers: PGlite['parsers']): Record<string, unknown>[] {
+  const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength)
+  const rows: Record<string, unknown>[] = []
+  let columns: { name: string; type: number }[] = []
+  for (let at = 0; at + 5 <= reply.length; at += 1 + view.getUint32(at + 1)) {
+    const kind = reply[at]
+    let p = at + 5
+    if (kind === 0x54) {
+      // RowDescription: per column its name, then table oid, column number, type oid, size,
+      // modifier and format (18 bytes)
+      columns = []
+      const n = view.getInt16(p)
+      p += 2
+      for (let i = 0; i < n; i++) {
+        const end = reply.indexOf(0, p)
+        columns.push({ name: utf8.decode(reply.subarray(p, end)), type: view.getInt32(end + 7) })
+        p = end + 19
+      }
+    } else if (kind === 0x44) {
+      // DataRow: per column a length (-1 for NULL) and that many bytes of text
+      const row: Record<string, unknown> = {}
+      const n = view.getInt16(p)
+      p += 2
+      for (let i = 0; i < n; i++) {
+        const length = view.getInt32(p)
+        p += 4
+        const column = columns[i]!
+        row[column.name] =
+          length < 0 ? null : types.parseType(utf8.decode(reply.subarray(p, p + length)), column.type, parsers)
+        if (length > 0) p += length
+      }
+      rows.push(row)
+    }
+    // the rest (BindComplete, CommandComplete, NoData, ReadyForQuery, notices) carry no rows
+  }
+  return rows
+}
+
+/**
+ * Throws the error a reply reports, if any: the DatabaseError (code, detail, constraint, …)
+ * that PGlite's parser makes of its ErrorResponse, as PGlite.query would throw it.
+ */
+function throwReported(reply: Uint8Array): void {
+  const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength)
+  for (let at = 0; at + 5 <= reply.length; at += 1 + view.getUint32(at + 1)) {
+    if (reply[at] !== 0x45) continue
+    let error: unknown
+    new protocol.Parser().parse(reply, (m: unknown) => {
+      if (m instanceof messages.DatabaseError) error ??= m
+    })
+    throw error
+  }
+}
+
 /** Runs statements by name on one PGlite, preparing each on its first use. */
 export function pglitePrepared(db: PGlite): RunPrepared {
   // name → the parameter types PostgreSQL inferred, which pick each value's serializer
   const prepared = new Map<string, number[]>()
+  // The reply's bytes, in one buffer for all statements: they run one at a time (below), and
+  // each reply is read before the next statement starts. A buffer grown past MAX_KEPT by a
+  // large page is dropped after it.
+  let buffer = new Uint8Array(KEPT)
   const run = async <T>(name: string, sql: string, params: readonly unknown[]): Promise<T[]> => {
     let types = prepared.get(name)
     if (types === undefined) {
@@ -45,13 +119,27 @@ export function pglitePrepared(db: PGlite): RunPrepared {
       const serializer = db.serializers[types[i]!]
       return serializer ? serializer(v) : String(v)
     })
-    // One call: an error anywhere skips to the Sync, which ends the exchange either way.
-    const messages = await db.execProtocolStream(concat([serialize.bind({ statement: name, values }), RUN]), {
+    // One call: an error anywhere skips to the Sync, which ends the exchange either way. The
+    // chunks are views of WASM memory, copied as they come.
+    let used = 0
+    await db.execProtocolRawStream(concat([serialize.bind({ statement: name, values }), RUN]), {
       syncToFs: false,
+      onRawData: (chunk) => {
+        if (used + chunk.length > buffer.length) {
+          const bigger = new Uint8Array(Math.max(2 * buffer.length, used + chunk.length))
+          bigger.set(buffer.subarray(0, used))
+          buffer = bigger
+        }
+        buffer.set(chunk, used)
+        used += chunk.length
+      },
     })
     // what PGlite.query does after a statement outside a transaction (a no-op on disk and memory)
     await db.syncToFs()
-    return parse.parseResults(messages, db.parsers)[0]!.rows as T[]
+    const reply = buffer.subarray(0, used)
+    if (buffer.length > MAX_KEPT) buffer = new Uint8Array(KEPT)
+    throwReported(reply)
+    return rowsOf(reply, db.parsers) as T[]
   }
   // Never between the statements of an open transaction (the transaction mutex), and never
   // beside another statement (the query mutex): as PGlite.query runs.
