@@ -55,7 +55,8 @@ describe('prepared statements', () => {
     const sql = `select $1::int8[] as bigs, array['2026-03-01'::date, null] as days, array[1.5::numeric] as amounts,
                         $2::float8 as real, array[0.25::float8] as reals, $3::json as j, $3::jsonb as jb,
                         array[$3::jsonb] as jbs, '2026-03-01T10:00:00Z'::timestamptz as at, array[true, false] as flags,
-                        array[1, 2]::int2[] as smalls, array['a"b', 'c\\d']::varchar[] as chars, '\\x00ff'::bytea as raw,
+                        array[1, 2]::int2[] as smalls, array['a"b', 'c\\d']::varchar[] as chars,
+                        '\\x00ff'::bytea as raw,
                         array[]::text[] as empty, interval '1 day' as span`
     const params = [[1, -2, 9_007_199_254_740_991], 0.1, '{"a":[1,"x"]}']
     const plain = await db.query(sql, params)
@@ -133,9 +134,10 @@ describe('prepared statements', () => {
   it('run a write, and report a constraint error with the same fields as an unprepared statement', async () => {
     const insert = 'insert into prepared_probe (id) values ($1)'
     assert.deepEqual(await db.query(insert, [100], { prepare: true }), [])
-    assert.deepEqual(await db.query('insert into prepared_probe (id) values ($1) returning id', [101], { prepare: true }), [
-      { id: 101 },
-    ])
+    assert.deepEqual(
+      await db.query('insert into prepared_probe (id) values ($1) returning id', [101], { prepare: true }),
+      [{ id: 101 }],
+    )
     const fields = (e: unknown) => {
       const { code, detail, constraint, table, message } = e as Record<string, unknown>
       return { code, detail, constraint, table, message }
