@@ -80,7 +80,10 @@ test(
       assert.equal(workersOf(p.child.pid!).length, 2)
       // the workers serve under the bounded heap flags (src/http/heap-flags.ts)
       for (const w of workersOf(p.child.pid!))
-        assert.match(readFileSync(`/proc/${w}/cmdline`, 'utf8'), /--max-old-space-size=128\0--max-semi-space-size=16/)
+        assert.match(
+          readFileSync(`/proc/${w}/cmdline`, 'utf8'),
+          /--max-old-space-size=128\0--max-semi-space-size=16\0--initial-old-space-size=64/,
+        )
       // and with glibc's malloc keeping freed memory (src/http/malloc.ts), unless the environment set it
       // (glibc ends the variable after the first setting it reads, so that is all /proc shows)
       const first = (mallocTunables() ?? process.env.GLIBC_TUNABLES)!.split(':')[0]

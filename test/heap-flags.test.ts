@@ -16,7 +16,11 @@ const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { script
 const scripts = pkg.scripts
 
 test("heap flags: the default, the operator's override, their own flags kept, nonsense refused", () => {
-  assert.deepEqual(heapFlags({}, []), ['--max-old-space-size=128', '--max-semi-space-size=16'])
+  assert.deepEqual(heapFlags({}, []), [
+    '--max-old-space-size=128',
+    '--max-semi-space-size=16',
+    '--initial-old-space-size=64',
+  ])
   assert.deepEqual(heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--max-old-space-size=512' }, []), ['--max-old-space-size=512'])
   assert.deepEqual(heapFlags({ CSAPI_NODE_HEAP_FLAGS: '' }, []), [])
   assert.deepEqual(heapFlags({}, ['--max-old-space-size=64']), [])
@@ -24,6 +28,7 @@ test("heap flags: the default, the operator's override, their own flags kept, no
   assert.deepEqual(heapFlags({ NODE_OPTIONS: '--enable-source-maps' }, []), [
     '--max-old-space-size=128',
     '--max-semi-space-size=16',
+    '--initial-old-space-size=64',
   ])
   assert.throws(
     () => heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--inspect' }, []),

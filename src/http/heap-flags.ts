@@ -5,12 +5,20 @@
 // is 16 MB, not 4: every in-flight page's text (62 KB for 100 brands) is live at each scavenge,
 // and at 4 MB the scavenges came 4× as often — GC took 868 ms of every 8 s of brands pages
 // against 272 ms, and 1.0 ms of CPU per request against 0.5 — for ~35 MB more peak RSS.
+// The old generation is not collected in full below 64 MB (--initial-old-space-size: V8 skips
+// full collections under an initial size the embedder set). With a floor set by V8 from the
+// live size alone (~27 MB), in-flight pages promoted by scavenges started a full collection every
+// ~0.8 s under 100-brand pages on PGlite, whose requests live longest; measured side by side
+// (perf stat, instructions per request of the whole server): PGlite brands page 8.45–8.52 M
+// against 8.96–9.11 M; PostgreSQL 500-row reports pages 5.8–6.6 ms of CPU against 8.3–8.4; peak
+// RSS 3–8 MB higher on PostgreSQL, 17–25 MB on PGlite (docs/performance.md). PGlite's own
+// thread has had the same since its start (src/db/pglite.ts).
 // They are Node flags, so they are given where Node starts: `npm start` passes them, operators
 // put them in NODE_OPTIONS (docs/operations.md), and `serve --workers` gives them to its workers.
 import { getHeapStatistics } from 'node:v8'
 import { ConfigError } from '../config.js'
 
-export const DEFAULT_HEAP_FLAGS = '--max-old-space-size=128 --max-semi-space-size=16'
+export const DEFAULT_HEAP_FLAGS = '--max-old-space-size=128 --max-semi-space-size=16 --initial-old-space-size=64'
 const HEAP_FLAG = /^--max[-_](old|semi)[-_]space[-_]size/
 
 /**
@@ -21,10 +29,11 @@ const HEAP_FLAG = /^--max[-_](old|semi)[-_]space[-_]size/
 export function heapFlags(env: NodeJS.ProcessEnv = process.env, execArgv: string[] = process.execArgv): string[] {
   const given = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)]
   const flags = (env.CSAPI_NODE_HEAP_FLAGS ?? DEFAULT_HEAP_FLAGS).split(/\s+/).filter(Boolean)
-  const wrong = flags.find((f) => !/^--max[-_](old|semi)[-_]space[-_]size=\d+$/.test(f))
+  const wrong = flags.find((f) => !/^--(max[-_](old|semi)|initial[-_]old)[-_]space[-_]size=\d+$/.test(f))
   if (wrong) {
     throw new ConfigError(
-      'CSAPI_NODE_HEAP_FLAGS takes --max-old-space-size=MB and --max-semi-space-size=MB, ' +
+      'CSAPI_NODE_HEAP_FLAGS takes --max-old-space-size=MB, --max-semi-space-size=MB and ' +
+        '--initial-old-space-size=MB, ' +
         `or "" for Node's defaults (got "${wrong}")`,
     )
   }
