@@ -12,7 +12,6 @@ const { serialize } = protocol
 export type RunPrepared = <T>(name: string, sql: string, params: readonly unknown[]) => Promise<T[]>
 
 function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
   for (const p of parts) {
@@ -31,16 +30,17 @@ const KEPT = 128 * 1024
 const MAX_KEPT = 4 * 1024 * 1024
 
 /**
- * The rows of one Bind/Describe/Execute/Sync reply that reported no error, read straight from
- * its bytes with PGlite's type parsers (`types.parseType` with the database's parsers). PGlite's
- * own path copies each chunk of the reply as it arrives, parses it into message objects, copying
- * the bytes twice more into fresh buffers and decoding every field, then turns the messages into
- * rows. Here the reply is written into one buffer kept between statements and each field is
- * decoded once. For a page, the reply is one row holding ~20–70 kB of JSON, and each fresh
- * buffer is memory V8 counts towards the next full collection, on the thread that bounds the
- * embedded database's throughput. Measured in docs/performance.md.
+ * The rows of one Bind/Describe/Execute/Sync reply, read straight from its bytes with PGlite's
+ * type parsers (`types.parseType` with the database's parsers). PGlite's own path copies each
+ * chunk of the reply as it arrives, parses it into message objects, copying the bytes twice more
+ * into fresh buffers and decoding every field, then turns the messages into rows. Here the reply
+ * is written into one buffer kept between statements and each field is decoded once. For a page,
+ * the reply is one row holding ~20–70 kB of JSON, and each fresh buffer is memory V8 counts
+ * towards the next full collection, on the thread that bounds the embedded database's
+ * throughput. Measured in docs/performance.md. An ErrorResponse is thrown as the DatabaseError
+ * (code, detail, constraint, …) that PGlite's parser makes of it, as PGlite.query would throw it.
  */
-export function rowsOf(reply: Uint8Array, parsers: PGlite['parsers']): Record<string, unknown>[] {
+function rowsOf(reply: Uint8Array, parsers: PGlite['parsers']): Record<string, unknown>[] {
   const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength)
   const rows: Record<string, unknown>[] = []
   let columns: { name: string; type: number }[] = []
@@ -72,26 +72,16 @@ export function rowsOf(reply: Uint8Array, parsers: PGlite['parsers']): Record<st
         if (length > 0) p += length
       }
       rows.push(row)
+    } else if (kind === 0x45) {
+      let error: unknown
+      new protocol.Parser().parse(reply, (m: unknown) => {
+        if (m instanceof messages.DatabaseError) error ??= m
+      })
+      throw error
     }
     // the rest (BindComplete, CommandComplete, NoData, ReadyForQuery, notices) carry no rows
   }
   return rows
-}
-
-/**
- * Throws the error a reply reports, if any: the DatabaseError (code, detail, constraint, …)
- * that PGlite's parser makes of its ErrorResponse, as PGlite.query would throw it.
- */
-function throwReported(reply: Uint8Array): void {
-  const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength)
-  for (let at = 0; at + 5 <= reply.length; at += 1 + view.getUint32(at + 1)) {
-    if (reply[at] !== 0x45) continue
-    let error: unknown
-    new protocol.Parser().parse(reply, (m: unknown) => {
-      if (m instanceof messages.DatabaseError) error ??= m
-    })
-    throw error
-  }
 }
 
 /** Runs statements by name on one PGlite, preparing each on its first use. */
@@ -138,7 +128,6 @@ export function pglitePrepared(db: PGlite): RunPrepared {
     await db.syncToFs()
     const reply = buffer.subarray(0, used)
     if (buffer.length > MAX_KEPT) buffer = new Uint8Array(KEPT)
-    throwReported(reply)
     return rowsOf(reply, db.parsers) as T[]
   }
   // Never between the statements of an open transaction (the transaction mutex), and never
