@@ -5,9 +5,9 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDatabase, CURSOR_SECRET, type TestDatabase } from './helpers.js'
+import { tempDir } from './temp-dir.js'
 import { fixture, TOKENS } from './fixture.js'
 import { openDb } from '../src/db/index.js'
 import { buildApp } from '../src/http/app.js'
@@ -50,8 +50,9 @@ async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDb>>) => Promise
   }
 }
 
+const files = tempDir('csapi-cli-')
 function file(name: string, content: unknown): string {
-  const path = join(tmpdir(), `csapi-cli-${process.pid}-${name}.json`)
+  const path = join(files, `${name}.json`)
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
   return path
 }

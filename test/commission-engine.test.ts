@@ -2,11 +2,11 @@
 // reference arithmetic: random amounts, rates and units; terms history and precedence; payouts.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { load, openTestDb } from './helpers.js'
+import { tempDir } from './temp-dir.js'
 import type { Db } from '../src/db/index.js'
 import { ingestAmazonAttribution } from '../src/ingest/run.js'
 import { percentageCommission } from '../src/domain/commission.js'
@@ -73,7 +73,7 @@ const dataset = {
 
 let db: Db
 let close: () => Promise<void>
-const dir = mkdtempSync(join(tmpdir(), 'csapi-engine-'))
+const dir = tempDir('csapi-engine-')
 before(async () => {
   ;({ db, close } = await openTestDb())
   await load(db, dataset)

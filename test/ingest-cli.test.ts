@@ -4,17 +4,17 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { createTestDatabase, load, type TestDatabase } from './helpers.js'
+import { tempDir } from './temp-dir.js'
 import { openDb } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
 import { main } from '../src/cli/main.js'
 
 let t: TestDatabase
-const dir = mkdtempSync(join(tmpdir(), 'csapi-ingest-cli-'))
+const dir = tempDir('csapi-ingest-cli-')
 const reports = join(dir, 'reports')
 
 function csapi(...args: string[]) {

@@ -2,10 +2,9 @@
 // demo links, and ingesting them shows the whole flow (updates, a reversal, adjustments).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { openTestDb } from './helpers.js'
+import { tempDir } from './temp-dir.js'
 import type { Db } from '../src/db/index.js'
 import { importDataset } from '../src/dataset/import.js'
 import { generateDemoDataset } from '../src/demo/generate.js'
@@ -21,6 +20,7 @@ before(async () => {
   ;({ db, close } = await openTestDb())
 })
 after(() => close())
+const dir = tempDir('csapi-demo-reports-')
 
 test('demo reports: both report types and a restatement, all placeable, ingested as a restating run', async () => {
   const { dataset } = generateDemoDataset({ size: 'small', today: TODAY })
@@ -29,7 +29,6 @@ test('demo reports: both report types and a restatement, all placeable, ingested
     'every demo link has an ad group id',
   )
   await importDataset(db, dataset)
-  const dir = mkdtempSync(join(tmpdir(), 'csapi-demo-reports-'))
   const written = writeAmazonReports(dataset, dir, { today: TODAY })
   assert.deepEqual(
     written.files.map((f) => f.slice(dir.length + 1)),

@@ -3,10 +3,10 @@
 // approve → pay → reverse, plus refusals, dry run and idempotency.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { onPostgres, startServer, type TestServer } from './helpers.js'
+import { tempDir } from './temp-dir.js'
 import { ingestAmazonAttribution, IngestFileError, IngestRefused, type IngestOptions } from '../src/ingest/run.js'
 import { approveThrough } from '../src/settlement/approve.js'
 import { pay } from '../src/settlement/pay.js'
@@ -100,7 +100,7 @@ const dataset = {
   ],
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'csapi-ingest-'))
+const dir = tempDir('csapi-ingest-')
 function file(name: string, text: string): string {
   const path = join(dir, name)
   writeFileSync(path, text)

@@ -2,14 +2,14 @@
 // anywhere, exact ids and money, and refusals that name the file and row.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { tempDir } from './temp-dir.js'
 import fc from 'fast-check'
 import { IngestFileError, JsonRowScanner, quoteAdGroupId, readBatches, type RawRecord } from '../src/ingest/read.js'
 import { RowMapper } from '../src/ingest/map.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'csapi-ingest-read-'))
+const dir = tempDir('csapi-ingest-read-')
 const file = (name: string, text: string) => {
   const path = join(dir, name)
   writeFileSync(path, text)

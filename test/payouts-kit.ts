@@ -1,8 +1,8 @@
 // A creator world for money tests: two creators (cr_x with a US and a DE link, cr_y with a US
 // link) and a seller, and Amazon Attribution product reports written as the ingest reads them.
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { tempDir } from './temp-dir.js'
 
 export const TOKEN_X = 'test_token_payouts_cr_x_001'
 export const TOKEN_Y = 'test_token_payouts_cr_y_001'
@@ -72,7 +72,7 @@ export const dataset = {
   ],
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'csapi-payouts-'))
+const dir = tempDir('csapi-payouts-')
 let files = 0
 export function report(
   rows: [date: string, adGroupId: string, asin: string, marketplace: string, sales: string][],

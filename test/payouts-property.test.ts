@@ -3,11 +3,11 @@
 // whole property: every state any sequence reaches, from every state before it, must hold them.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { startServer, type TestServer } from './helpers.js'
+import { tempDir } from './temp-dir.js'
 import { ingestAmazonAttribution } from '../src/ingest/run.js'
 import { approveThrough } from '../src/settlement/approve.js'
 import { pay } from '../src/settlement/pay.js'
@@ -85,7 +85,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 )
 
 let s: TestServer
-const dir = mkdtempSync(join(tmpdir(), 'csapi-payprop-'))
+const dir = tempDir('csapi-payprop-')
 let files = 0
 before(async () => {
   s = await startServer(dataset)
