@@ -19,7 +19,10 @@ import { getHeapStatistics } from 'node:v8'
 import { ConfigError } from '../config.js'
 
 export const DEFAULT_HEAP_FLAGS = '--max-old-space-size=128 --max-semi-space-size=16 --initial-old-space-size=64'
-const HEAP_FLAG = /^--max[-_](old|semi)[-_]space[-_]size/
+/** A flag CSAPI_NODE_HEAP_FLAGS may hold. */
+const HEAP_FLAG = /^--(max[-_](old|semi)|initial[-_]old)[-_]space[-_]size=\d+$/
+/** A flag that bounds the heap: a process started with one has chosen its own heap flags. */
+const BOUND = /^--max[-_](old|semi)[-_]space[-_]size/
 
 /**
  * The heap flags a serving process should have and lacks: CSAPI_NODE_HEAP_FLAGS, else the
@@ -29,7 +32,7 @@ const HEAP_FLAG = /^--max[-_](old|semi)[-_]space[-_]size/
 export function heapFlags(env: NodeJS.ProcessEnv = process.env, execArgv: string[] = process.execArgv): string[] {
   const given = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)]
   const flags = (env.CSAPI_NODE_HEAP_FLAGS ?? DEFAULT_HEAP_FLAGS).split(/\s+/).filter(Boolean)
-  const wrong = flags.find((f) => !/^--(max[-_](old|semi)|initial[-_]old)[-_]space[-_]size=\d+$/.test(f))
+  const wrong = flags.find((f) => !HEAP_FLAG.test(f))
   if (wrong) {
     throw new ConfigError(
       'CSAPI_NODE_HEAP_FLAGS takes --max-old-space-size=MB, --max-semi-space-size=MB and ' +
@@ -37,7 +40,7 @@ export function heapFlags(env: NodeJS.ProcessEnv = process.env, execArgv: string
         `or "" for Node's defaults (got "${wrong}")`,
     )
   }
-  return given.some((a) => HEAP_FLAG.test(a)) ? [] : flags
+  return given.some((a) => BOUND.test(a)) ? [] : flags
 }
 
 interface Log {
