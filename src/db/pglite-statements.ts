@@ -9,7 +9,15 @@ import { messages, parse, protocol, types, type PGlite } from '@electric-sql/pgl
 
 const { serialize } = protocol
 
-export type RunPrepared = <T>(name: string, sql: string, params: readonly unknown[]) => Promise<T[]>
+export interface RunPrepared {
+  /** The statement's rows, parsed as PGlite.query parses them. */
+  rows<T>(name: string, sql: string, params: readonly unknown[]): Promise<T[]>
+  /**
+   * The statement's reply as protocol bytes, copied out and not decoded (src/db/reply.ts reads
+   * them); an error in it is thrown here, as `rows` throws it.
+   */
+  reply(name: string, sql: string, params: readonly unknown[]): Promise<Uint8Array>
+}
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
@@ -73,15 +81,29 @@ function rowsOf(reply: Uint8Array, parsers: PGlite['parsers']): Record<string, u
       }
       rows.push(row)
     } else if (kind === 0x45) {
-      let error: unknown
-      new protocol.Parser().parse(reply, (m: unknown) => {
-        if (m instanceof messages.DatabaseError) error ??= m
-      })
-      throw error
+      throwError(reply)
     }
     // the rest (BindComplete, CommandComplete, NoData, ReadyForQuery, notices) carry no rows
   }
   return rows
+}
+
+/** Throws the reply's ErrorResponse as the DatabaseError that PGlite's parser makes of it. */
+function throwError(reply: Uint8Array): never {
+  let error: unknown
+  new protocol.Parser().parse(reply, (m: unknown) => {
+    if (m instanceof messages.DatabaseError) error ??= m
+  })
+  throw error
+}
+
+/** A copy of the reply, once it is known to hold no ErrorResponse. */
+function checkedCopy(reply: Uint8Array): Uint8Array {
+  const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength)
+  for (let at = 0; at + 5 <= reply.length; at += 1 + view.getUint32(at + 1)) {
+    if (reply[at] === 0x45) throwError(reply)
+  }
+  return reply.slice()
 }
 
 /** Runs statements by name on one PGlite, preparing each on its first use. */
@@ -92,7 +114,7 @@ export function pglitePrepared(db: PGlite): RunPrepared {
   // each reply is read before the next statement starts. A buffer grown past MAX_KEPT by a
   // large page is dropped after it.
   let buffer = new Uint8Array(KEPT)
-  const run = async <T>(name: string, sql: string, params: readonly unknown[]): Promise<T[]> => {
+  const run = async <R>(name: string, sql: string, params: readonly unknown[], read: (reply: Uint8Array) => R) => {
     let types = prepared.get(name)
     if (types === undefined) {
       // a Parse that fails leaves no statement behind; the Sync ends the failed exchange
@@ -128,9 +150,16 @@ export function pglitePrepared(db: PGlite): RunPrepared {
     await db.syncToFs()
     const reply = buffer.subarray(0, used)
     if (buffer.length > MAX_KEPT) buffer = new Uint8Array(KEPT)
-    return rowsOf(reply, db.parsers) as T[]
+    return read(reply)
   }
   // Never between the statements of an open transaction (the transaction mutex), and never
-  // beside another statement (the query mutex): as PGlite.query runs.
-  return (name, sql, params) => db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run(name, sql, params)))
+  // beside another statement (the query mutex): as PGlite.query runs. The reply is read before
+  // the mutexes let the next statement write over the buffer.
+  const exclusive = <R>(name: string, sql: string, params: readonly unknown[], read: (reply: Uint8Array) => R) =>
+    db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run(name, sql, params, read)))
+  return {
+    rows: <T>(name: string, sql: string, params: readonly unknown[]) =>
+      exclusive(name, sql, params, (reply) => rowsOf(reply, db.parsers) as T[]),
+    reply: (name, sql, params) => exclusive(name, sql, params, checkedCopy),
+  }
 }

@@ -83,9 +83,11 @@ async function handle(m: PgliteRequest): Promise<unknown> {
       // this thread's own copy of the parameters (postMessage cloned them)
       const params = m.params as unknown[]
       if (tx) return (await tx.query(m.sql, params)).rows
-      if (m.name) return prepared(m.name, m.sql, params)
+      if (m.name) return prepared.rows(m.name, m.sql, params)
       return (await db.query(m.sql, params)).rows
     }
+    case 'reply':
+      return prepared.reply(m.name, m.sql, m.params as unknown[])
     case 'exec': {
       const tx = on(m.tx)
       await (tx ?? db).exec(m.sql)
@@ -105,7 +107,12 @@ async function handle(m: PgliteRequest): Promise<unknown> {
 // waits in PGlite's own mutexes while another caller's transaction is open.
 port.on('message', (m: PgliteRequest) => {
   handle(m).then(
-    (value) => port.postMessage({ id: m.id, value } satisfies PgliteReply),
+    // a reply's bytes move to the event loop instead of being copied
+    (value) =>
+      port.postMessage(
+        { id: m.id, value } satisfies PgliteReply,
+        value instanceof Uint8Array ? [value.buffer as ArrayBuffer] : [],
+      ),
     (err: unknown) => port.postMessage({ id: m.id, error: sent(err) } satisfies PgliteReply),
   )
 })

@@ -164,24 +164,30 @@ export class Reader implements Queryable {
   /** The node that answered the last read. */
   served: NodeStatus | null = null
 
+  /** Where every node can give its reply as bytes (PGlite, which has no replicas). */
+  readonly queryReply?: (sql: string, params: readonly unknown[]) => Promise<Uint8Array>
+
   constructor(
     private readonly router: ReadRouter,
     readonly floor: string | null,
-  ) {}
+  ) {
+    if (router.nodes.every((n) => n.db.queryReply))
+      this.queryReply = (sql, params) => this.read((db) => db.queryReply!(sql, params))
+  }
 
-  async query<T = Record<string, unknown>>(
-    sql: string,
-    params?: readonly unknown[],
-    opts?: QueryOptions,
-  ): Promise<T[]> {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<T[]> {
+    return this.read((db) => db.query<T>(sql, params, opts))
+  }
+
+  private async read<R>(run: (db: Queryable) => Promise<R>): Promise<R> {
     let last: unknown
     for (const node of this.router.candidates(this.floor)) {
       try {
-        const rows = await node.db.query<T>(sql, params, opts)
+        const result = await run(node.db)
         this.served = node
         node.up = true
         node.reads++
-        return rows
+        return result
       } catch (err) {
         // a statement timeout is load, not a dead node: retrying elsewhere would spread it
         if (!isUnavailable(err) || (err as { code?: string }).code === '57014') throw err

@@ -1,12 +1,12 @@
 // SQL for the creator's adjustments in the order they were found: a range scan of
 // commission_adjustments_creator_idx, or of _status_idx with a status filter.
 import type { Queryable } from '../../../db/index.js'
-import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
+import { pageOf, readPage, rowJson } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Adjustment } from './schema.js'
 
-export const ADJUSTMENT_JSON = jsonObjectSql(Adjustment, 'a', {
+const ADJUSTMENT = rowJson(Adjustment, 'a', {
   id: `'adj_' || a.id`,
   status: `case when a.payout_id is null then 'unsettled' else 'settled' end`,
   date: 'a.report_date',
@@ -17,9 +17,12 @@ export const ADJUSTMENT_JSON = jsonObjectSql(Adjustment, 'a', {
   found_at: timestampSql('a.created_at'),
 })
 
+export const ADJUSTMENT_JSON = ADJUSTMENT.sql
+
 const page = (filter: string) =>
-  pageSql(
-    `select a.id, ${ADJUSTMENT_JSON} as json, row_number() over (order by a.id) as n
+  pageOf(
+    ADJUSTMENT,
+    (adjustment) => `select a.id, ${adjustment}, row_number() over (order by a.id) as n
        from commission_adjustments a
        join report_rows r on r.id = a.report_row_id
       where a.creator_id = $1 and a.id > $2::bigint ${filter}

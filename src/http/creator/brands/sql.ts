@@ -2,10 +2,10 @@
 // route's schema.
 import type { Queryable } from '../../../db/index.js'
 import { Brand } from './schema.js'
-import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
+import { pageOf, readPage, rowJson } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
-const BRAND_JSON = jsonObjectSql(Brand, 'b', {
+const BRAND = rowJson(Brand, 'b', {
   partnership_status: 'p.partnership',
 })
 
@@ -21,8 +21,9 @@ const BRAND_JSON = jsonObjectSql(Brand, 'b', {
  * statement made that one index probe per brand: ~13% of the statement’s time (#8; the test in
  * test/index-use.test.ts). `b.id > $2` bounds the brands scan under that plan too.
  */
-const CREATOR_BRANDS = pageSql(
-  `with ids as (
+const CREATOR_BRANDS = pageOf(
+  BRAND,
+  (brand) => `with ids as (
      (select id, null::text as partnership from brands
        where status = 'active' and discoverable and id > $2 order by id limit $3 + 1)
      union all
@@ -33,7 +34,7 @@ const CREATOR_BRANDS = pageSql(
      -- a brand in both arms once, with its partnership (max ignores the other arm's null)
      select id, max(partnership) as partnership from ids group by id
    )
-   select b.id, ${BRAND_JSON} as json, row_number() over (order by b.id) as n
+   select b.id, ${brand}, row_number() over (order by b.id) as n
      from page p
      join brands b on b.id = p.id and b.id > $2
     order by b.id

@@ -1,6 +1,6 @@
 // SQL for a payout's lines in line order: a range scan of payout_lines' primary key.
 import { hasRow, type Queryable } from '../../../db/index.js'
-import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
+import { pageOf, readPage, rowJson } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { PayoutLine } from './schema.js'
@@ -10,7 +10,7 @@ export async function payoutOf(db: Queryable, creatorId: string, payoutId: strin
   return hasRow(db, 'select 1 from payouts where id = $1 and creator_id = $2', [payoutId, creatorId])
 }
 
-const LINE_JSON = jsonObjectSql(PayoutLine, 'l', {
+const LINE = rowJson(PayoutLine, 'l', {
   date: 'l.report_date',
   adjustment_id: `'adj_' || a.id`,
   amount_before_cents: 'a.amount_before_cents',
@@ -18,8 +18,9 @@ const LINE_JSON = jsonObjectSql(PayoutLine, 'l', {
   found_at: `case when a.id is not null then ${timestampSql('a.created_at')} end`,
 })
 
-const LINES_PAGE = pageSql(
-  `select l.line_no, ${LINE_JSON} as json, row_number() over (order by l.line_no) as n
+const LINES_PAGE = pageOf(
+  LINE,
+  (line) => `select l.line_no, ${line}, row_number() over (order by l.line_no) as n
      from payout_lines l
      left join commission_adjustments a on a.id = l.adjustment_id
     where l.payout_id = $1 and l.line_no > $2

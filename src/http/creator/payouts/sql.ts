@@ -1,16 +1,18 @@
 // SQL for the creator's payouts, newest first: a backward range scan of payouts_creator_idx.
 import type { Queryable } from '../../../db/index.js'
-import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
+import { pageOf, readPage, rowJson } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Payout } from './schema.js'
 
-export const PAYOUT_JSON = jsonObjectSql(Payout, 'p', {
+const PAYOUT = rowJson(Payout, 'p', {
   created_at: timestampSql('p.created_at'),
 })
+export const PAYOUT_JSON = PAYOUT.sql
 
-const PAYOUTS_PAGE = pageSql(
-  `select p.seq, ${PAYOUT_JSON} as json, row_number() over (order by p.seq desc) as n
+const PAYOUTS_PAGE = pageOf(
+  PAYOUT,
+  (payout) => `select p.seq, ${payout}, row_number() over (order by p.seq desc) as n
      from payouts p
     where p.creator_id = $1 and p.seq < $2::bigint
     order by p.seq desc

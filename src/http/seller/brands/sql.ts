@@ -2,14 +2,15 @@
 // route's schema.
 import type { Queryable } from '../../../db/index.js'
 import { SellerBrand } from './schema.js'
-import { jsonObjectSql, pageSql, readPage } from '../../json-sql.js'
+import { pageOf, readPage, rowJson } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
-const SELLER_BRAND_JSON = jsonObjectSql(SellerBrand, 'b')
+const SELLER_BRAND = rowJson(SellerBrand, 'b')
 
 // The brands granted to an account, in id order: a range scan of brand_access's primary key.
-const SELLER_BRANDS = pageSql(
-  `select b.id, ${SELLER_BRAND_JSON} as json, row_number() over (order by b.id) as n
+const SELLER_BRANDS = pageOf(
+  SELLER_BRAND,
+  (brand) => `select b.id, ${brand}, row_number() over (order by b.id) as n
      from brand_access a
      join brands b on b.id = a.brand_id
     where a.account_id = $1 and a.brand_id > $2

@@ -2,7 +2,7 @@
 // route's schema (src/http/json-sql.ts).
 import { hasRow, type Queryable } from '../../../db/index.js'
 import { Product } from './schema.js'
-import { jsonObjectSql, pageSql, PRESENT, readPage } from '../../json-sql.js'
+import { pageOf, PRESENT, readPage, rowJson } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
 export async function hasBrandAccess(db: Queryable, accountId: string, brandId: string): Promise<boolean> {
@@ -12,7 +12,7 @@ export async function hasBrandAccess(db: Queryable, accountId: string, brandId: 
 // `c` holds the current general terms (below); the API's commission object spells them out:
 // percentage as rate_bps and rate = rate_bps / 10000 (trim_scale: 0.125, not 0.12500000…),
 // flat as flat_cents in currency_code, the other kind's fields 0.
-const PRODUCT_JSON = jsonObjectSql(Product, 'p', {
+const PRODUCT = rowJson(Product, 'p', {
   commission: {
     [PRESENT]: 'c.type is not null',
     type: 'c.type',
@@ -35,8 +35,9 @@ const PRODUCT_JSON = jsonObjectSql(Product, 'p', {
 //   and each scan cost PGlite an fstat in its WASM file system (57% of its time on this page).
 // `granted` is the grant of brand $1 to account $4 read in the page's
 // own snapshot: one round trip instead of a check and a page.
-const BRAND_PRODUCTS = pageSql(
-  `with page as (
+const BRAND_PRODUCTS = pageOf(
+  PRODUCT,
+  (product) => `with page as (
      select * from products
       where brand_id = $1 and id > $2
       order by id
@@ -49,7 +50,7 @@ const BRAND_PRODUCTS = pageSql(
         and ct.creator_id is null and ct.effective_from <= current_date
       order by ct.product_id, ct.effective_from desc
    )
-   select p.id, ${PRODUCT_JSON} as json, row_number() over (order by p.id) as n
+   select p.id, ${product}, row_number() over (order by p.id) as n
      from page p
      left join terms t on t.product_id = p.id
      left join marketplaces m on m.code = p.country_code
