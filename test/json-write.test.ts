@@ -11,7 +11,8 @@ import type { Db, Queryable } from '../src/db/index.js'
 import { listBrandProducts } from '../src/http/seller/products/sql.js'
 import { listCreatorBrands } from '../src/http/creator/brands/sql.js'
 import { listSellerBrands } from '../src/http/seller/brands/sql.js'
-import { fixture } from './fixture.js'
+import { listCreatorReports, type ReportFilters, type ReportQuery } from '../src/http/creator/reports/sql.js'
+import { day, DAYS, fixture } from './fixture.js'
 import { load, onPostgres, openTestDb } from './helpers.js'
 
 const skip = onPostgres ? 'PGlite only: on PostgreSQL the SQL writes every page' : false
@@ -194,5 +195,22 @@ describe("the fixture's pages, written by the server and by PostgreSQL (PGlite)"
       await same((q, after, limit) => listCreatorBrands(q, creator, after, limit))
     for (const account of ['sl_a', 'sl_b', 'op_a'])
       await same((q, after, limit) => listSellerBrands(q, account, after, limit))
+  })
+
+  // filtered pages are not prepared, so the SQL writes them: both kinds are walked
+  it("a creator's report rows, with and without filters", async () => {
+    const brand = (await db.query<{ brand_id: string }>(`select brand_id from report_rows limit 1`))[0]!.brand_id
+    for (const creatorId of ['cr_a', 'cr_b', 'cr_c'])
+      for (const filters of [{}, { brand_id: brand }] as ReportFilters[])
+        for (const limit of [1, 7, 500]) {
+          let after: { date: string; id: number } | null = null
+          for (let pages = 0; ; pages++) {
+            const q: ReportQuery = { creatorId, start: day(0), end: day(DAYS - 1), filters, after, limit }
+            const ours = await listCreatorReports(db, q)
+            assert.deepEqual(ours, await listCreatorReports(sqlOnly(db), q))
+            if (ours.last === null || pages > 50) break
+            after = ours.last
+          }
+        }
   })
 })

@@ -274,13 +274,20 @@ export function pageOf(
 }
 
 /**
- * Reads a page, prepared. On PGlite the statement's reply comes as bytes and the server writes
- * the page's JSON from its columns: the same bytes as PostgreSQL writes, for a third of the
- * statement's time on the database's thread, which bounds the embedded database's throughput
- * (docs/performance.md). Elsewhere PostgreSQL writes it: the event loop is the busier there.
+ * Reads a page, prepared unless `prepare` is false. On PGlite a prepared page's reply comes as
+ * bytes and the server writes the page's JSON from its columns: the same bytes as PostgreSQL
+ * writes, for a third less of the statement's time on the database's thread, which bounds the
+ * embedded database's throughput (docs/performance.md). Elsewhere PostgreSQL writes it: the
+ * event loop is the busier there.
  */
-export async function readPage<P>(db: Queryable, page: PageStatement, params: readonly unknown[]): Promise<P> {
-  if (db.queryReply) return writePage(page, await db.queryReply(page.columns, params), params) as P
-  const [one] = await db.query<P>(page.sql, params, { prepare: true })
+export async function readPage<P>(
+  db: Queryable,
+  page: PageStatement,
+  params: readonly unknown[],
+  { prepare = true } = {},
+): Promise<P> {
+  // the reply comes from a prepared statement only
+  if (db.queryReply && prepare) return writePage(page, await db.queryReply(page.columns, params), params) as P
+  const [one] = await db.query<P>(page.sql, params, { prepare })
   return one!
 }

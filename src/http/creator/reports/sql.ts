@@ -1,7 +1,7 @@
 // SQL for the creator reports list.
 import type { Queryable } from '../../../db/index.js'
 import { ReportRow } from './schema.js'
-import { jsonObjectSql, pageSql as summarize } from '../../json-sql.js'
+import { pageOf, readPage, rowJson, type PageStatement } from '../../json-sql.js'
 
 export interface ReportFilters {
   brand_id?: string
@@ -37,9 +37,10 @@ export interface ReportPage {
 }
 
 // The API's report object, built by PostgreSQL from the route's schema (the changes feed's too).
-export const REPORT_JSON = jsonObjectSql(ReportRow, 'r', {
+const REPORT = rowJson(ReportRow, 'r', {
   link: { id: 'l.id', tracking_id: 'l.tracking_id', short_url: 'l.short_url', destination_url: 'l.destination_url' },
 })
+export const REPORT_JSON = REPORT.sql
 
 /**
  * Where the feed stands now for a creator: its highest change number visible. Every change not
@@ -54,11 +55,11 @@ const FILTER_COLUMNS = ['brand_id', 'product_id', 'asin', 'link_id', 'marketplac
 
 // The statement depends only on which filters are given and whether a cursor is: built once
 // per shape (64 at most), not per request.
-const statements = new Map<string, string>()
+const statements = new Map<string, PageStatement>()
 const UNFILTERED = '-'.repeat(FILTER_COLUMNS.length)
 
 /** The page statement for filters present (`shape`: 'f' or '-' per FILTER_COLUMNS) and a cursor. */
-function pageSql(shape: string, withCursor: boolean): string {
+function pageSql(shape: string, withCursor: boolean): PageStatement {
   const key = shape + (withCursor ? 'c' : '-')
   let sql = statements.get(key)
   if (sql !== undefined) return sql
@@ -72,8 +73,9 @@ function pageSql(shape: string, withCursor: boolean): string {
     n += 2
   }
   const k = `$${n + 1}::int`
-  sql = summarize(
-    `select r.date, r.id, ${REPORT_JSON} as json, row_number() over (order by r.date, r.id) as n
+  sql = pageOf(
+    REPORT,
+    (row) => `select r.date, r.id, ${row}, row_number() over (order by r.date, r.id) as n
        from report_rows r
        join links l on l.id = r.link_id
       where ${where.join(' and ')}
@@ -103,7 +105,7 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
   }
   if (q.after) params.push(q.after.date, q.after.id)
   params.push(q.limit)
-  const [page] = await db.query<{
+  const page = await readPage<{
     found: number
     rows: string
     broken: number
@@ -112,6 +114,7 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
     last_date: string | null
     last_id: number | null
   }>(
+    db,
     pageSql(shape, q.after !== null),
     params,
     // Prepared only without a filter: a generic plan cannot know that a filter value is rare,
@@ -119,7 +122,7 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
     // instead of 0.4 ms for a brand of the largest creator). Filtered pages are planned each time.
     { prepare: shape === UNFILTERED },
   )
-  const { found, rows, broken, lsn, changes_at, last_date, last_id } = page!
+  const { found, rows, broken, lsn, changes_at, last_date, last_id } = page
   return {
     found,
     rows,
