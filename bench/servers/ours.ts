@@ -97,8 +97,9 @@ export function startOurs(
 
 /**
  * Our service over a PGlite directory. A PGlite database belongs to one process (no workers),
- * and it runs each query on the event loop, so 16 concurrent requests delay the loop by design:
- * shedding on event-loop delay is off (it answered 503 otherwise).
+ * and its one thread runs the statements one at a time, so 16 concurrent requests queue by
+ * design: shedding on event-loop delay is off (it answered 503 when the statements ran on the
+ * event loop, before src/db/pglite-thread.ts).
  */
 export function startOursPglite(databaseUrl: string, s: OursSettings): Promise<Server> {
   const env = { CSAPI_MAX_EVENT_LOOP_DELAY_MS: '0' }
