@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { Type } from 'typebox'
 import { pageOf, PRESENT, readPage, rowJson } from '../src/http/json-sql.js'
+import { columnIndex, readReply, valueOf } from '../src/db/reply.js'
 import type { Db, Queryable } from '../src/db/index.js'
 import { listBrandProducts } from '../src/http/seller/products/sql.js'
 import { listCreatorBrands } from '../src/http/creator/brands/sql.js'
@@ -74,6 +75,19 @@ describe('pages written by the server from columns (PGlite)', { skip }, () => {
 
   it('uses the reply path', () => {
     assert.equal(typeof db.queryReply, 'function')
+  })
+
+  it('gives a reply prepared or not, throws its error as a query would, and the database goes on', async () => {
+    const x = async (sql: string, params: unknown[], prepare: boolean) => {
+      const reply = readReply(await db.queryReply!(sql, params, { prepare }))
+      return Array.from({ length: reply.count }, (_, r) => valueOf(reply, r, columnIndex(reply, 'x')))
+    }
+    for (const prepare of [true, false]) {
+      assert.deepEqual(await x('select $1::int + g as x from generate_series(1, 3) g', [10], prepare), [11, 12, 13])
+      await assert.rejects(x('select 1 / $1::int as x', [0], prepare), { code: '22012' })
+      await assert.rejects(x('select nonsense as x', [], prepare), { code: '42703' })
+      assert.deepEqual(await x('select $1::text as x', ['a"b'], prepare), ['a"b'])
+    }
   })
 
   it('writes the same page as PostgreSQL for any values (property)', async () => {
@@ -197,7 +211,7 @@ describe("the fixture's pages, written by the server and by PostgreSQL (PGlite)"
       await same((q, after, limit) => listSellerBrands(q, account, after, limit))
   })
 
-  // filtered pages are not prepared, so the SQL writes them: both kinds are walked
+  // filtered pages are not prepared (planned each time): both kinds are walked
   it("a creator's report rows, with and without filters", async () => {
     const brand = (await db.query<{ brand_id: string }>(`select brand_id from report_rows limit 1`))[0]!.brand_id
     for (const creatorId of ['cr_a', 'cr_b', 'cr_c'])

@@ -26,11 +26,11 @@ export interface Queryable {
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
   /**
-   * PGlite only, outside a transaction: runs a statement prepared and gives its reply as
-   * protocol bytes, undecoded (src/db/reply.ts). Pages use it to write their JSON on the event
-   * loop instead of in WASM on the database's thread (src/http/json-sql.ts).
+   * PGlite only, outside a transaction: runs a statement (prepared unless `prepare` is false) and
+   * gives its reply as protocol bytes, undecoded (src/db/reply.ts). Pages use it to write their
+   * JSON on the event loop instead of in WASM on the database's thread (src/http/json-sql.ts).
    */
-  readonly queryReply?: (sql: string, params: readonly unknown[]) => Promise<Uint8Array>
+  readonly queryReply?: (sql: string, params: readonly unknown[], opts?: { prepare?: boolean }) => Promise<Uint8Array>
 }
 
 /** Whether a statement (prepared: it runs on every request) returns a row. */

@@ -14,9 +14,10 @@ export interface RunPrepared {
   rows<T>(name: string, sql: string, params: readonly unknown[]): Promise<T[]>
   /**
    * The statement's reply as protocol bytes, copied out and not decoded (src/db/reply.ts reads
-   * them); an error in it is thrown here, as `rows` throws it.
+   * them); an error in it is thrown here, as `rows` throws it. Without a name, the statement is
+   * parsed and planned for this run alone (the unnamed statement), as PGlite.query runs it.
    */
-  reply(name: string, sql: string, params: readonly unknown[]): Promise<Uint8Array>
+  reply(name: string | undefined, sql: string, params: readonly unknown[]): Promise<Uint8Array>
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -114,8 +115,13 @@ export function pglitePrepared(db: PGlite): RunPrepared {
   // each reply is read before the next statement starts. A buffer grown past MAX_KEPT by a
   // large page is dropped after it.
   let buffer = new Uint8Array(KEPT)
-  const run = async <R>(name: string, sql: string, params: readonly unknown[], read: (reply: Uint8Array) => R) => {
-    let types = prepared.get(name)
+  const run = async <R>(
+    name: string | undefined,
+    sql: string,
+    params: readonly unknown[],
+    read: (reply: Uint8Array) => R,
+  ) => {
+    let types = name === undefined ? undefined : prepared.get(name)
     if (types === undefined) {
       // a Parse that fails leaves no statement behind; the Sync ends the failed exchange
       const described = await db.execProtocolStream(
@@ -123,7 +129,7 @@ export function pglitePrepared(db: PGlite): RunPrepared {
         { syncToFs: false },
       )
       types = parse.parseDescribeStatementResults(described)
-      prepared.set(name, types)
+      if (name !== undefined) prepared.set(name, types)
     }
     // as PGlite.query serializes: the type's serializer, else the value's text
     const values = params.map((v, i) => {
@@ -155,8 +161,12 @@ export function pglitePrepared(db: PGlite): RunPrepared {
   // Never between the statements of an open transaction (the transaction mutex), and never
   // beside another statement (the query mutex): as PGlite.query runs. The reply is read before
   // the mutexes let the next statement write over the buffer.
-  const exclusive = <R>(name: string, sql: string, params: readonly unknown[], read: (reply: Uint8Array) => R) =>
-    db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run(name, sql, params, read)))
+  const exclusive = <R>(
+    name: string | undefined,
+    sql: string,
+    params: readonly unknown[],
+    read: (reply: Uint8Array) => R,
+  ) => db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run(name, sql, params, read)))
   return {
     rows: <T>(name: string, sql: string, params: readonly unknown[]) =>
       exclusive(name, sql, params, (reply) => rowsOf(reply, db.parsers) as T[]),

@@ -10,7 +10,7 @@ import type { BatchSession, Db, Queryable } from './index.js'
 
 type PgliteCall =
   | { op: 'query'; sql: string; params: readonly unknown[]; name?: string; tx?: number }
-  | { op: 'reply'; sql: string; params: readonly unknown[]; name: string }
+  | { op: 'reply'; sql: string; params: readonly unknown[]; name?: string }
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
@@ -128,7 +128,8 @@ export async function openPglite(dataDir: string | undefined, statementName: (sq
     description: dataDir ? `PGlite at ${dataDir}` : 'PGlite in memory',
     poolStats: () => ({ total: 1, idle: pending.size === 0 ? 1 : 0, waiting: Math.max(0, pending.size - 1) }),
     ...onTx(undefined),
-    queryReply: (sql, params) => ask({ op: 'reply', sql, params, name: statementName(sql) }),
+    queryReply: (sql, params, opts) =>
+      ask({ op: 'reply', sql, params, name: opts?.prepare === false ? undefined : statementName(sql) }),
     transaction,
     batch: (fn) => transaction((tx) => fn({ ...tx, copyFrom: null } satisfies BatchSession)),
     async close() {

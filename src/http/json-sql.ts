@@ -274,7 +274,7 @@ export function pageOf(
 }
 
 /**
- * Reads a page, prepared unless `prepare` is false. On PGlite a prepared page's reply comes as
+ * Reads a page, prepared unless `prepare` is false. On PGlite the page's reply comes as
  * bytes and the server writes the page's JSON from its columns: the same bytes as PostgreSQL
  * writes, for a third less of the statement's time on the database's thread, which bounds the
  * embedded database's throughput (docs/performance.md). Elsewhere PostgreSQL writes it: the
@@ -286,8 +286,7 @@ export async function readPage<P>(
   params: readonly unknown[],
   { prepare = true } = {},
 ): Promise<P> {
-  // the reply comes from a prepared statement only
-  if (db.queryReply && prepare) return writePage(page, await db.queryReply(page.columns, params), params) as P
+  if (db.queryReply) return writePage(page, await db.queryReply(page.columns, params, { prepare }), params) as P
   const [one] = await db.query<P>(page.sql, params, { prepare })
   return one!
 }
