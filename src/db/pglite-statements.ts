@@ -6,6 +6,7 @@
 // 1.1–1.25 ms prepared (docs/performance.md). Everything used is PGlite's public API: the
 // protocol serializer and parser, its raw protocol stream, its type parsers and its two mutexes.
 import { messages, parse, protocol, types, type PGlite } from '@electric-sql/pglite'
+import { readReply, textOf } from './reply.js'
 
 const { serialize } = protocol
 
@@ -33,7 +34,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
 // What follows every Bind, the same bytes each time: Describe the portal, Execute it, Sync.
 const RUN = concat([serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])
 
-const utf8 = new TextDecoder()
 // the reply buffer: its first size (a 100-row page fits), and the most it keeps between statements
 const KEPT = 128 * 1024
 const MAX_KEPT = 4 * 1024 * 1024
@@ -50,41 +50,16 @@ const MAX_KEPT = 4 * 1024 * 1024
  * (code, detail, constraint, …) that PGlite's parser makes of it, as PGlite.query would throw it.
  */
 function rowsOf(reply: Uint8Array, parsers: PGlite['parsers']): Record<string, unknown>[] {
-  const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength)
+  throwIfError(reply)
+  const r = readReply(reply)
   const rows: Record<string, unknown>[] = []
-  let columns: { name: string; type: number }[] = []
-  for (let at = 0; at + 5 <= reply.length; at += 1 + view.getUint32(at + 1)) {
-    const kind = reply[at]
-    let p = at + 5
-    if (kind === 0x54) {
-      // RowDescription: per column its name, then table oid, column number, type oid, size,
-      // modifier and format (18 bytes)
-      columns = []
-      const n = view.getInt16(p)
-      p += 2
-      for (let i = 0; i < n; i++) {
-        const end = reply.indexOf(0, p)
-        columns.push({ name: utf8.decode(reply.subarray(p, end)), type: view.getInt32(end + 7) })
-        p = end + 19
-      }
-    } else if (kind === 0x44) {
-      // DataRow: per column a length (-1 for NULL) and that many bytes of text
-      const row: Record<string, unknown> = {}
-      const n = view.getInt16(p)
-      p += 2
-      for (let i = 0; i < n; i++) {
-        const length = view.getInt32(p)
-        p += 4
-        const column = columns[i]!
-        row[column.name] =
-          length < 0 ? null : types.parseType(utf8.decode(reply.subarray(p, p + length)), column.type, parsers)
-        if (length > 0) p += length
-      }
-      rows.push(row)
-    } else if (kind === 0x45) {
-      throwError(reply)
-    }
-    // the rest (BindComplete, CommandComplete, NoData, ReadyForQuery, notices) carry no rows
+  for (let row = 0; row < r.count; row++) {
+    const out: Record<string, unknown> = {}
+    r.columns.forEach((c, i) => {
+      const text = textOf(r, row, i)
+      out[c.name] = text === null ? null : types.parseType(text, c.type, parsers)
+    })
+    rows.push(out)
   }
   return rows
 }
@@ -98,12 +73,17 @@ function throwError(reply: Uint8Array): never {
   throw error
 }
 
-/** A copy of the reply, once it is known to hold no ErrorResponse. */
-function checkedCopy(reply: Uint8Array): Uint8Array {
+/** Throws the reply's ErrorResponse, if it holds one; the other messages are read elsewhere. */
+function throwIfError(reply: Uint8Array): void {
   const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength)
   for (let at = 0; at + 5 <= reply.length; at += 1 + view.getUint32(at + 1)) {
     if (reply[at] === 0x45) throwError(reply)
   }
+}
+
+/** A copy of the reply, once it is known to hold no ErrorResponse. */
+function checkedCopy(reply: Uint8Array): Uint8Array {
+  throwIfError(reply)
   return reply.slice()
 }
 

@@ -11,6 +11,12 @@ export const TEXT = 25
 export const VARCHAR = 1043
 export const BPCHAR = 1042
 export const NAME = 19
+export const CHAR = 18
+export const FLOAT4 = 700
+export const FLOAT8 = 701
+export const UNKNOWN = 705
+export const JSON_OID = 114
+export const JSONB = 3802
 
 export interface ReplyColumn {
   name: string

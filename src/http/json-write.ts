@@ -8,26 +8,25 @@ import { DATE, INT8, NUMERIC } from '../db/parsers.js'
 import {
   BOOL,
   BPCHAR,
+  CHAR,
   columnIndex,
+  FLOAT4,
+  FLOAT8,
   INT2,
   INT4,
   intOf,
+  JSON_OID,
+  JSONB,
   NAME,
   readReply,
   TEXT,
+  UNKNOWN,
   VARCHAR,
   valueOf,
   type Reply,
 } from '../db/reply.js'
 import type { PageStatement, Plan } from './json-sql.js'
 import type { SqlPage } from './page.js'
-
-const CHAR = 18
-const FLOAT4 = 700
-const FLOAT8 = 701
-const UNKNOWN = 705
-const JSON_OID = 114
-const JSONB = 3802
 
 /** How a to_json value of a column's type is written. */
 const As = { String: 0, Number: 1, Boolean: 2, Json: 3, Date: 4 } as const
