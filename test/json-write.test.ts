@@ -13,6 +13,7 @@ import { listBrandProducts } from '../src/http/seller/products/sql.js'
 import { listCreatorBrands } from '../src/http/creator/brands/sql.js'
 import { listSellerBrands } from '../src/http/seller/brands/sql.js'
 import { listCreatorReports, type ReportFilters, type ReportQuery } from '../src/http/creator/reports/sql.js'
+import { readFeedPage } from '../src/http/creator/changes/sql.js'
 import { day, DAYS, fixture } from './fixture.js'
 import { load, onPostgres, openTestDb } from './helpers.js'
 
@@ -226,5 +227,27 @@ describe("the fixture's pages, written by the server and by PostgreSQL (PGlite)"
             after = ours.last
           }
         }
+  })
+
+  // the feed's key is its page's last row even on a short page, and an empty page has none
+  it("a creator's changes feed, to its end and past it", async () => {
+    for (const creatorId of ['cr_a', 'cr_b', 'cr_c'])
+      for (const limit of [1, 7, 500]) {
+        let after = 0
+        let rows = 0
+        for (let pages = 0; ; pages++) {
+          const ours = await readFeedPage(db, creatorId, after, limit)
+          assert.deepEqual(ours, await readFeedPage(sqlOnly(db), creatorId, after, limit))
+          rows += Math.min(ours.found, limit)
+          if (ours.last_change_seq === null || pages > 200) break
+          assert.ok(ours.last_change_seq > after)
+          after = ours.last_change_seq
+        }
+        const [{ n }] = await db.query<{ n: number }>(
+          'select count(*)::int as n from report_rows r join links l on l.id = r.link_id where r.creator_id = $1',
+          [creatorId],
+        )
+        assert.equal(rows, n, `${creatorId} at limit ${limit}`)
+      }
   })
 })

@@ -211,17 +211,25 @@ export function jsonObjectSql(schema: TSchema, a: string | object, b?: object): 
  * `n` (row_number() in the page's order), at most `limit` + 1 rows (the extra one tells whether
  * more follow). Gives how many were found, the first `limit` rows' JSON joined by commas, how
  * many had a NULL JSON (a required value missing: refused by the caller), and the key of the
- * `limit`-th row (`last_<column>`). `limit` is a SQL expression (a placeholder); `extra` adds
- * columns computed once, in the same snapshot.
+ * `limit`-th row (`last_<column>`), or with `lastOfPage` the page's largest key even on a short
+ * page (a key that grows with `n`, such as the changes feed's change_seq). `limit` is a SQL
+ * expression (a placeholder); `extra` adds columns computed once, in the same snapshot.
  */
-export function pageSql(inner: string, keyColumns: string[], limit: string, extra: string[] = []): string {
+export function pageSql(
+  inner: string,
+  keyColumns: string[],
+  limit: string,
+  extra: string[] = [],
+  lastOfPage = false,
+): string {
+  const last = lastOfPage ? `n <= ${limit}` : `n = ${limit}`
   return `with found as (${inner})
      select count(*)::int as found,
             coalesce(string_agg(json, ',' order by n) filter (where n <= ${limit}), '') as rows,
             count(*) filter (where json is null)::int as broken,
             -- the WAL position this snapshot had: the next page's floor (src/db/replicas.ts)
             ${SNAPSHOT_LSN} as lsn,${extra.map((e) => `\n            ${e},`).join('')}
-            ${keyColumns.map((c) => `max(${c}) filter (where n = ${limit}) as last_${c}`).join(',\n            ')}
+            ${keyColumns.map((c) => `max(${c}) filter (where ${last}) as last_${c}`).join(',\n            ')}
        from found`
 }
 
@@ -240,6 +248,8 @@ export interface PageStatement {
   readonly limitParam: number
   /** The names of the `extra` columns. */
   readonly extras: readonly string[]
+  /** `last_<column>` is the page's largest key, not the `limit`-th row's (pageSql). */
+  readonly lastOfPage: boolean
 }
 
 const EXTRA_NAME = /\bas\s+([a-z_][a-z0-9_]*)\s*$/i
@@ -250,6 +260,7 @@ export function pageOf(
   keyColumns: string[],
   limit: string,
   extra: string[] = [],
+  { lastOfPage = false } = {},
 ): PageStatement {
   const param = /^\$(\d+)(::int)?$/.exec(limit)
   if (!param) throw new Error(`a page's limit must be a placeholder ($3 or $3::int), not ${limit}`)
@@ -259,7 +270,7 @@ export function pageOf(
     return name
   })
   return {
-    sql: pageSql(inner(`${row.sql} as json`), keyColumns, limit, extra),
+    sql: pageSql(inner(`${row.sql} as json`), keyColumns, limit, extra, lastOfPage),
     // One row of the page's own columns, joined to the found rows (none: the one row alone).
     columns: `with found as (${inner(row.select)})
      select page.*, found.*
@@ -270,6 +281,7 @@ export function pageOf(
     keyColumns,
     limitParam: Number(param[1]) - 1,
     extras,
+    lastOfPage,
   }
 }
 

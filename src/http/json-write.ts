@@ -210,7 +210,7 @@ let OUT = new Out(KEPT)
 /**
  * The page of a `columns` reply (json-sql.ts pageOf) as pageSql would give it: rows found, the
  * first `limit` objects' JSON joined by commas, how many objects were NULL, the snapshot's WAL
- * position, the extra columns and the key of the `limit`-th row.
+ * position, the extra columns and the key of the `limit`-th row (or of the page's last row).
  */
 export function writePage(page: PageStatement, bytes: Uint8Array, params: readonly unknown[]): SqlPage {
   const reply: Reply = readReply(bytes)
@@ -233,7 +233,8 @@ export function writePage(page: PageStatement, bytes: Uint8Array, params: readon
     if (reply.fields[r * width + 2 * n + 1]! < 0) continue // the page's own row, when nothing was found
     found++
     const at = intOf(reply, r, n)!
-    if (at === limit) keys.forEach((k, i) => (lastKey[i] = valueOf(reply, r, k)))
+    // rows come in n order: the last one kept is the limit-th row's key, or the page's last
+    if (page.lastOfPage ? at <= limit : at === limit) keys.forEach((k, i) => (lastKey[i] = valueOf(reply, r, k)))
     const mark = out.n
     if (written > 0) out.byte(0x2c)
     x.first = r * width + 2 * first

@@ -80,7 +80,7 @@ export default async function changesRoute(fastify: FastifyInstance) {
     const page = await readFeedPage(reader, owner.accountId, after, limit)
     if (page.broken > 0) throw new Error(`${page.broken} report rows have a NULL where the schema requires a value`)
     // the position moves to the page's last row, or stays (nothing new; never backwards)
-    const next = changesCursorAt(app, owner.accountId, page.last ?? after)
+    const next = changesCursorAt(app, owner.accountId, page.last_change_seq ?? after)
     const body = `{"reports":[${page.rows}],"next_cursor":${JSON.stringify(next)},"has_more":${page.found > limit}}`
     return reply.type('application/json; charset=utf-8').send(Buffer.from(body))
   })

@@ -37,7 +37,7 @@ export interface ReportPage {
 }
 
 // The API's report object, built by PostgreSQL from the route's schema (the changes feed's too).
-const REPORT = rowJson(ReportRow, 'r', {
+export const REPORT = rowJson(ReportRow, 'r', {
   link: { id: 'l.id', tracking_id: 'l.tracking_id', short_url: 'l.short_url', destination_url: 'l.destination_url' },
 })
 export const REPORT_JSON = REPORT.sql
