@@ -243,11 +243,11 @@ describe("the fixture's pages, written by the server and by PostgreSQL (PGlite)"
           assert.ok(ours.last_change_seq > after)
           after = ours.last_change_seq
         }
-        const [{ n }] = await db.query<{ n: number }>(
+        const [count] = await db.query<{ n: number }>(
           'select count(*)::int as n from report_rows r join links l on l.id = r.link_id where r.creator_id = $1',
           [creatorId],
         )
-        assert.equal(rows, n, `${creatorId} at limit ${limit}`)
+        assert.equal(rows, count!.n, `${creatorId} at limit ${limit}`)
       }
   })
 })
