@@ -151,29 +151,6 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
     () => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve())),
   )
   await app.listen({ port: opts.port, host: opts.host })
-  deliverer?.start()
-  // a worker's metrics are served by the primary (cluster.ts), summed over the workers
-  if (cluster.isWorker) shareWithPrimary(app.metrics)
-  if (opts.config.metricsPort !== null && !cluster.isWorker) {
-    if (opts.config.metricsPort === opts.port && opts.port !== 0)
-      throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
-    metricsServer = await listenMetrics(app.metrics, opts.config.metricsPort, opts.config.metricsHost)
-    const address = metricsServer.address()
-    const metricsPort = typeof address === 'object' && address ? address.port : ''
-    app.log.info({ metrics: `http://${opts.config.metricsHost}:${metricsPort}/metrics` }, 'metrics listening')
-  }
-  app.log.info(
-    {
-      database: db.description,
-      replicas: replicas.map((r) => r.description),
-      rateLimitStore: opts.config.redisUrl ? 'redis' : 'memory',
-    },
-    'serving',
-  )
-  if (cluster.isWorker && !opts.config.redisUrl) {
-    app.log.warn('rate limits are kept per worker process: each grants the full rate; set REDIS_URL to share them')
-  }
-
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return
@@ -213,7 +190,32 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
         },
       )
   }
+  // At once after listen, before anything else awaits: a signal that came in between (the
+  // metrics listener's start, on a loaded machine) ended the process by default, unanswered.
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.once('SIGINT', () => shutdown('SIGINT'))
+  deliverer?.start()
+  // a worker's metrics are served by the primary (cluster.ts), summed over the workers
+  if (cluster.isWorker) shareWithPrimary(app.metrics)
+  if (opts.config.metricsPort !== null && !cluster.isWorker) {
+    if (opts.config.metricsPort === opts.port && opts.port !== 0)
+      throw new ConfigError('CSAPI_METRICS_PORT must not be the public port')
+    metricsServer = await listenMetrics(app.metrics, opts.config.metricsPort, opts.config.metricsHost)
+    const address = metricsServer.address()
+    const metricsPort = typeof address === 'object' && address ? address.port : ''
+    app.log.info({ metrics: `http://${opts.config.metricsHost}:${metricsPort}/metrics` }, 'metrics listening')
+  }
+  app.log.info(
+    {
+      database: db.description,
+      replicas: replicas.map((r) => r.description),
+      rateLimitStore: opts.config.redisUrl ? 'redis' : 'memory',
+    },
+    'serving',
+  )
+  if (cluster.isWorker && !opts.config.redisUrl) {
+    app.log.warn('rate limits are kept per worker process: each grants the full rate; set REDIS_URL to share them')
+  }
+
   return app
 }
