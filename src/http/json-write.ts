@@ -226,15 +226,15 @@ export function writePage(page: PageStatement, bytes: Uint8Array, params: readon
   let found = 0
   let broken = 0
   let written = 0
-  const lastKey: unknown[] = page.keyColumns.map(() => null)
+  let keyRow = -1 // the row whose key is the page's last_<column>s
   const width = 2 * reply.columns.length
   const x: RowCtx = { b: bytes, fields: reply.fields, first: 0, as }
   for (let r = 0; r < reply.count; r++) {
     if (reply.fields[r * width + 2 * n + 1]! < 0) continue // the page's own row, when nothing was found
     found++
     const at = intOf(reply, r, n)!
-    // rows come in n order: the last one kept is the limit-th row's key, or the page's last
-    if (page.lastOfPage ? at <= limit : at === limit) keys.forEach((k, i) => (lastKey[i] = valueOf(reply, r, k)))
+    // rows come in n order: the limit-th row, or with lastOfPage the page's last one
+    if (page.lastOfPage ? at <= limit : at === limit) keyRow = r
     const mark = out.n
     if (written > 0) out.byte(0x2c)
     x.first = r * width + 2 * first
@@ -257,6 +257,6 @@ export function writePage(page: PageStatement, bytes: Uint8Array, params: readon
   // a buffer grown by a very large page is not kept
   if (out.buf.length > MAX_KEPT) OUT = new Out(KEPT)
   for (const e of page.extras) result[e] = valueOf(reply, 0, columnIndex(reply, e))
-  page.keyColumns.forEach((k, i) => (result[`last_${k}`] = lastKey[i]))
+  page.keyColumns.forEach((k, i) => (result[`last_${k}`] = keyRow < 0 ? null : valueOf(reply, keyRow, keys[i]!)))
   return result as unknown as SqlPage
 }
