@@ -7,6 +7,7 @@ import type { ReadRouter } from '../../db/replicas.js'
 import { Metrics } from '../metrics.js'
 import { CursorCodec } from '../cursor.js'
 import { ApiError } from '../errors.js'
+import type { Drain } from '../drain.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ export interface CoreOptions {
   reads: ReadRouter
   /** The first signs cursors, every one verifies them. */
   cursorSecrets: string[]
+  /** Read by the server's response class (src/http/drain.ts). */
+  drain: Drain
 }
 
 export default fp(
@@ -36,28 +39,22 @@ export default fp(
     app.decorate('metrics', new Metrics(opts.reads))
     app.decorate('cursors', new CursorCodec(opts.cursorSecrets))
     // Once shutdown starts (serve() calls drain() on the signal), readiness fails so that a load
-    // balancer stops sending traffic, and every answer says Connection: close, so that its client
-    // opens no further request on a connection that is about to close.
-    let draining = false
+    // balancer stops sending traffic, and every answer says Connection: close (src/http/drain.ts).
+    const { drain } = opts
     app.decorate('drain', () => {
-      draining = true
+      drain.draining = true
     })
     app.addHook('preClose', async () => {
-      draining = true
+      drain.draining = true
     })
     // Callback hooks, not async ones: these run on every request, and an async hook costs each
     // a promise and a microtask turn.
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id)
-      if (draining && request.url === '/readyz') {
+      if (drain.draining && request.url === '/readyz') {
         return done(new ApiError('service_unavailable', 'the service is shutting down', { 'retry-after': '1' }))
       }
       done()
-    })
-    // onSend, not onRequest: a request that began before the signal is answered after it
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      if (draining) reply.header('connection', 'close')
-      done(null, payload)
     })
     app.addHook('onResponse', (request, reply, done) => {
       const ms = Math.round(reply.elapsedTime * 10) / 10
