@@ -15,17 +15,16 @@ export class Drain {
   draining = false
 
   /** The http.Server's response class (its `ServerResponse` option). */
-  readonly Response: typeof ServerResponse
+  readonly Response = drainAwareResponse(this)
+}
 
-  constructor() {
-    const drain = this
-    this.Response = class DrainAwareResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {
-      override writeHead(statusCode: number, reasonOrHeaders?: string | Headers, headers?: Headers): this {
-        if (drain.draining) this.shouldKeepAlive = false
-        return typeof reasonOrHeaders === 'string'
-          ? super.writeHead(statusCode, reasonOrHeaders, headers)
-          : super.writeHead(statusCode, reasonOrHeaders)
-      }
+function drainAwareResponse(drain: { readonly draining: boolean }): typeof ServerResponse {
+  return class DrainAwareResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {
+    override writeHead(statusCode: number, reasonOrHeaders?: string | Headers, headers?: Headers): this {
+      if (drain.draining) this.shouldKeepAlive = false
+      return typeof reasonOrHeaders === 'string'
+        ? super.writeHead(statusCode, reasonOrHeaders, headers)
+        : super.writeHead(statusCode, reasonOrHeaders)
     }
   }
 }
