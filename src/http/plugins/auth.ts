@@ -54,7 +54,7 @@ export class Auth {
     const now = Date.now()
     const hit = this.cache.get(key)
     if (hit && hit.until > now) {
-      this.metrics.tokenLookups.inc({ result: 'hit' })
+      this.metrics.tokenLookups.hit++
       return hit.owner
     }
     this.cache.delete(key)
@@ -71,7 +71,7 @@ export class Auth {
    * ago), on the primary while it answers. A revocation reaches a replica within its lag.
    */
   private async lookup(token: string): Promise<TokenOwner | null> {
-    this.metrics.tokenLookups.inc({ result: 'miss' })
+    this.metrics.tokenLookups.miss++
     const reader = this.reads.reader()
     const owner = await findTokenOwner(reader, token)
     if (owner || reader.served?.role === 'primary' || !this.reads.primaryUp) return owner
