@@ -30,7 +30,8 @@ const limits = (o: Partial<RateLimitOptions> = {}): RateLimitOptions => ({
   authFailuresBurst: 2,
   ...o,
 })
-const app = (rateLimit: RateLimitOptions) => buildApp({ db, cursorSecrets: [CURSOR_SECRET], rateLimit })
+const app = (rateLimit: RateLimitOptions, tokenCacheMs = 0) =>
+  buildApp({ db, cursorSecrets: [CURSOR_SECRET], rateLimit, tokenCacheMs })
 const get = (a: Awaited<ReturnType<typeof app>>, token: string | null, ip = '127.0.0.1', url = BRANDS) =>
   a.inject({ url, remoteAddress: ip, headers: token === null ? {} : { authorization: `Bearer ${token}` } })
 
@@ -58,10 +59,12 @@ describe('token bucket arithmetic', () => {
 })
 
 describe('per-token limit (in-process store)', () => {
-  test(
-    'every authenticated answer carries RateLimit-Policy and RateLimit; over the burst is 429 ' + 'with Retry-After',
-    async () => {
-      const a = await app(limits())
+  // With the token cache on, a known token is admitted without waiting on anything (a callback
+  // hook: src/http/plugins/auth.ts); every answer must be the same either way.
+  for (const cacheMs of [0, 5000]) {
+    const name = 'every authenticated answer carries RateLimit-Policy and RateLimit; over the burst is 429'
+    test(`${name} with Retry-After (token cache ${cacheMs} ms)`, async () => {
+      const a = await app(limits(), cacheMs)
       try {
         for (let i = 0; i < 3; i++) {
           const res = await get(a, TOKENS.cr_a)
@@ -85,11 +88,15 @@ describe('per-token limit (in-process store)', () => {
         const wrong = await get(a, TOKENS.sl_a)
         assert.equal(wrong.statusCode, 403)
         assert.match(String(wrong.headers.ratelimit), /^"default";r=2;/)
+        const again = await get(a, TOKENS.sl_a) // from the cache, when it is on
+        assert.equal(again.statusCode, 403)
+        assert.equal(again.json().error.code, 'forbidden_resource')
+        assert.match(String(again.headers.ratelimit), /^"default";r=1;/)
       } finally {
         await a.close()
       }
-    },
-  )
+    })
+  }
 
   test('the default policy is 600 a minute', async () => {
     const { loadConfig } = await import('../src/config.js')
@@ -212,6 +219,25 @@ describe('Redis store', async () => {
     await store.close()
     assert.ok(ttl > 0 && ttl <= 1010, `ttl ${ttl}`)
   })
+})
+
+test('a rate-limit store that fails at once lets requests through, cached tokens included', async () => {
+  class Broken extends MemoryStore {
+    override takeNow(): never {
+      throw new Error('broken store')
+    }
+  }
+  const store = new Broken()
+  const a = await app(limits({ store }), 5000)
+  try {
+    for (let i = 0; i < 5; i++) {
+      const res = await get(a, TOKENS.cr_a)
+      assert.equal(res.statusCode, 200)
+      assert.equal(res.headers.ratelimit, undefined, 'no limit is claimed when none was checked')
+    }
+  } finally {
+    await a.close()
+  }
 })
 
 test('an unreachable rate-limit store lets requests through rather than failing them', async () => {

@@ -38,10 +38,24 @@ export class Limiter {
     this.failures = named('auth-failures', { perMinute: opts.authFailuresPerMinute, burst: opts.authFailuresBurst })
   }
 
-  /** Takes one request from the token's bucket, sets the headers, throws 429 when empty. */
-  async takeForToken(tokenId: string, reply: FastifyReply): Promise<void> {
-    const t = await this.safely(reply.log, () => this.store.take(`tok:${tokenId}`, this.tokens.policy, 1))
-    if (t) this.answer(this.tokens, t, reply)
+  /**
+   * Takes one request from the token's bucket, sets the headers, throws 429 when empty. A store
+   * that never waits (in memory) answers at once, with no promise to wait on.
+   */
+  takeForToken(tokenId: string, reply: FastifyReply): void | Promise<void> {
+    const key = `tok:${tokenId}`
+    if (!this.store.takeNow) {
+      return this.safely(reply.log, () => this.store.take(key, this.tokens.policy, 1)).then((t) => {
+        if (t) this.answer(this.tokens, t, reply)
+      })
+    }
+    let t: Take
+    try {
+      t = this.store.takeNow(key, this.tokens.policy, 1)
+    } catch (err) {
+      return letThrough(reply.log, err)
+    }
+    this.answer(this.tokens, t, reply)
   }
 
   /** Counts a failed authentication from this address; throws 429 once it failed too often. */
@@ -69,13 +83,17 @@ export class Limiter {
     }
   }
 
-  // A broken store must not take the API down with it: the request goes through, logged.
   private async safely(log: FastifyBaseLogger, fn: () => Promise<Take>): Promise<Take | null> {
     try {
       return await fn()
     } catch (err) {
-      log.warn({ err }, 'rate limit store unavailable; request let through')
+      letThrough(log, err)
       return null
     }
   }
+}
+
+// A broken store must not take the API down with it: the request goes through, logged.
+function letThrough(log: FastifyBaseLogger, err: unknown): void {
+  log.warn({ err }, 'rate limit store unavailable; request let through')
 }

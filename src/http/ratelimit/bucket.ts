@@ -30,6 +30,8 @@ export interface RateLimitStore {
    * (allowed when at least one unit is there).
    */
   take(key: string, policy: Policy, cost: number): Promise<Take>
+  /** The same, answered at once, by a store that never waits (buckets in this process). */
+  takeNow?(key: string, policy: Policy, cost: number): Take
   close(): Promise<void>
 }
 

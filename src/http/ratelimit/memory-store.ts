@@ -17,6 +17,10 @@ export class MemoryStore implements RateLimitStore {
   }
 
   async take(key: string, policy: Policy, cost: number): Promise<Take> {
+    return this.takeNow(key, policy, cost)
+  }
+
+  takeNow(key: string, policy: Policy, cost: number): Take {
     const now = this.now()
     const tokens = level(this.buckets.get(key), policy, now)
     if (cost === 0) return describe(tokens, tokens >= 1, policy)
