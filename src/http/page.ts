@@ -83,26 +83,26 @@ export function sendPage(
   // a floor only matters where pages may come from replicas at different positions
   const floor = app.reads.replicas.length > 0 && page.lsn && LSN.test(page.lsn) ? [page.lsn] : []
   const nextCursor = page.found > limit && last ? app.cursors.encode(scope, [...last, ...floor]) : null
-  // A Buffer is sent as it is, past the serializer, with the content type set here.
+  // A string or Buffer is sent as it is, past the serializer, with the content type set here.
   return reply.type('application/json; charset=utf-8').send(pageBody(items, page.rows, nextCursor))
 }
 
 /**
- * The page body around the rows' JSON, as one Buffer: the rows' text is encoded once, into the
- * Buffer that goes to the socket. Sent as a string instead, the body was copied twice more on
- * V8's heap (Fastify's Content-Length flattens the joined string, and Node joins the headers to
- * it before encoding), about 150 KB a request more to collect on 100-brand pages.
- *
- * Small pages were strings until 2026-11-26: every Buffer's memory then counted toward a full
- * collection, which came every ~160 requests instead of ~210. Under today's heap flags (a 64 MB
- * old generation collected in full only above its initial size, src/http/heap-flags.ts) and
- * malloc settings, measured side by side on 100-brand pages: 1–2 full collections in 6 s either
- * way, half the scavenges, 8–32 µs less CPU per request in 10 of 10 rounds and 7% more requests
- * a second; on 1-brand pages no difference (docs/performance.md).
+ * Pages up to this many characters of rows are sent as one string, larger ones as a Buffer.
+ * V8 keeps a string under 128 KB in the young generation, where it dies cheaply, while every
+ * Buffer's memory is counted as old-generation growth: at 16 connections of 100-brand pages
+ * (62 KB) the Buffers made V8 start a full collection every ~160 requests, strings every ~210,
+ * and the server's CPU per request fell by 0.05–0.14 ms (docs/performance.md). A longer string
+ * goes to V8's large-object space and stays until a full collection (500-row pages: heap peak
+ * 149 MB as a string, 115 MB as a Buffer), so large pages stay Buffers.
  */
-export function pageBody(items: string, rows: string, nextCursor: string | null): Buffer {
+export const STRING_BODY_MAX = 100_000
+
+/** The page body around the rows' JSON: one string for a small page, a Buffer for a large one. */
+export function pageBody(items: string, rows: string, nextCursor: string | null): string | Buffer {
   const head = `{"${items}":[`
   const tail = '],"next_cursor":' + JSON.stringify(nextCursor) + '}'
+  if (rows.length <= STRING_BODY_MAX) return head + rows + tail
   const body = Buffer.allocUnsafe(head.length + Buffer.byteLength(rows) + Buffer.byteLength(tail))
   let at = body.write(head, 0, 'latin1')
   at += body.write(rows, at)
