@@ -96,7 +96,7 @@ export function sendPage(
  * goes to V8's large-object space and stays until a full collection (500-row pages: heap peak
  * 149 MB as a string, 115 MB as a Buffer), so large pages stay Buffers. Retried on 2026-11-26
  * under today's heap flags: every page a Buffer took 21 µs of CPU off 100-brand pages but set off
- * a full collection every ~125 requests on 80 KB payout-line pages, +0.27 ms each.
+ * a full collection every ~125 requests on 80 KB payout-line pages: +0.27 ms of CPU a request.
  */
 export const STRING_BODY_MAX = 100_000
 

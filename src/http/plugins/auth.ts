@@ -113,8 +113,8 @@ async function refuse(request: FastifyRequest, reply: FastifyReply, message: str
 /**
  * An onRequest hook that admits tokens of the given roles and sets request.owner. A token the
  * cache holds, with buckets in this process, is admitted without waiting on anything: a
- * callback hook, not an async one, so that the request goes on in the same turn (an async hook
- * and its awaits cost ~14 µs of CPU a request under load; docs/performance.md).
+ * callback hook, not an async one, so that the request goes on in the same turn with no promise
+ * to settle (docs/performance.md, "Taking our features away one at a time").
  */
 export function requireRole(roles: readonly Role[]): onRequestHookHandler {
   const names = roles.join(' or ')
