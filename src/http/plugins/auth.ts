@@ -23,6 +23,9 @@ const MAX_CACHED = 10_000
 /** last_used_at is written at most this often per token. */
 const TOUCH_EVERY_MS = 60_000
 
+// the cache holds a token's hash, never the token
+const cacheKey = (token: string) => hashToken(token).toString('base64')
+
 function bearerToken(header: string | undefined): string | null {
   if (!header) return null
   const m = /^([A-Za-z]+) +([\x21-\x7e]+) *$/.exec(header)
@@ -46,14 +49,15 @@ export class Auth {
     private readonly metrics: Metrics,
   ) {}
 
-  /** The token's owner, or null. Only known tokens are cached, so a new token works at once. */
-  async owner(token: string): Promise<TokenOwner | null> {
-    const hit = this.cached(token)
-    if (hit) return hit
+  /**
+   * The token's owner from the database, or null; kept in the cache when it has one. Only known
+   * tokens are cached, so a new token works at once. Called when `cached` had none.
+   */
+  async load(token: string): Promise<TokenOwner | null> {
     const owner = await this.lookup(token)
     if (owner && this.cacheMs > 0) {
       if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!)
-      this.cache.set(hashToken(token).toString('base64'), { owner, until: Date.now() + this.cacheMs })
+      this.cache.set(cacheKey(token), { owner, until: Date.now() + this.cacheMs })
     }
     return owner
   }
@@ -61,7 +65,7 @@ export class Auth {
   /** The token's owner from the cache, or undefined when the cache does not hold it (or is off). */
   cached(token: string): TokenOwner | undefined {
     if (this.cacheMs === 0) return undefined
-    const key = hashToken(token).toString('base64')
+    const key = cacheKey(token)
     const hit = this.cache.get(key)
     if (hit && hit.until > Date.now()) {
       this.metrics.tokenLookups.hit++
@@ -145,7 +149,7 @@ export function requireRole(roles: readonly Role[]): onRequestHookHandler {
           : 'missing API token: send the header Authorization: Bearer <API token>',
       )
     }
-    const owner = await request.server.auth.owner(token)
+    const owner = await request.server.auth.load(token)
     if (!owner) return refuse(request, reply, 'invalid API token: it is unknown, expired or revoked')
     await admit(request, reply, owner)
   }
