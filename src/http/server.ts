@@ -150,7 +150,6 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
     'onClose',
     () => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve())),
   )
-  await app.listen({ port: opts.port, host: opts.host })
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return
@@ -190,10 +189,21 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
         },
       )
   }
-  // At once after listen, before anything else awaits: a signal that came in between (the
-  // metrics listener's start, on a loaded machine) ended the process by default, unanswered.
-  process.once('SIGTERM', () => shutdown('SIGTERM'))
-  process.once('SIGINT', () => shutdown('SIGINT'))
+  // The handlers are in place before listen: Fastify logs "Server listening" before its listen
+  // resolves, and a signal sent on that line ended the process by default, unanswered (seen in
+  // CI twice, the second time with the handlers installed right after listen). A signal that
+  // comes before listening has finished is acted on once it has.
+  let listening = false
+  let early: string | null = null
+  const onSignal = (signal: string) => (listening ? shutdown(signal) : (early ??= signal))
+  process.once('SIGTERM', () => onSignal('SIGTERM'))
+  process.once('SIGINT', () => onSignal('SIGINT'))
+  await app.listen({ port: opts.port, host: opts.host })
+  listening = true
+  if (early) {
+    shutdown(early)
+    return app
+  }
   deliverer?.start()
   // a worker's metrics are served by the primary (cluster.ts), summed over the workers
   if (cluster.isWorker) shareWithPrimary(app.metrics)
