@@ -82,7 +82,7 @@ test(
       for (const w of workersOf(p.child.pid!))
         assert.match(
           readFileSync(`/proc/${w}/cmdline`, 'utf8'),
-          /--max-old-space-size=128\0--max-semi-space-size=16\0--initial-old-space-size=64/,
+          /--max-old-space-size=128\0--max-semi-space-size=8\0--initial-old-space-size=64/,
         )
       // and with glibc's malloc keeping freed memory (src/http/malloc.ts), unless the environment set it
       // (glibc ends the variable after the first setting it reads, so that is all /proc shows)

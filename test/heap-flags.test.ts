@@ -18,7 +18,7 @@ const scripts = pkg.scripts
 test("heap flags: the default, the operator's override, their own flags kept, nonsense refused", () => {
   assert.deepEqual(heapFlags({}, []), [
     '--max-old-space-size=128',
-    '--max-semi-space-size=16',
+    '--max-semi-space-size=8',
     '--initial-old-space-size=64',
   ])
   assert.deepEqual(heapFlags({ CSAPI_NODE_HEAP_FLAGS: '--max-old-space-size=512' }, []), ['--max-old-space-size=512'])
@@ -27,7 +27,7 @@ test("heap flags: the default, the operator's override, their own flags kept, no
   assert.deepEqual(heapFlags({ NODE_OPTIONS: '--enable-source-maps --max_semi_space_size=2' }, []), [])
   assert.deepEqual(heapFlags({ NODE_OPTIONS: '--enable-source-maps' }, []), [
     '--max-old-space-size=128',
-    '--max-semi-space-size=16',
+    '--max-semi-space-size=8',
     '--initial-old-space-size=64',
   ])
   assert.throws(
@@ -109,8 +109,8 @@ test("serve logs its heap limit: bounded under npm start's flags or NODE_OPTIONS
   const plain = await serveOnce([], {})
   for (const bounded of [started, options]) {
     assert.equal(bounded.code, 0)
-    // 128 MB old space plus the young generation (three 16 MB semi-spaces)
-    assert.ok(bounded.limitMb >= 128 && bounded.limitMb <= 180, `heap limit ${bounded.limitMb} MB`)
+    // 128 MB old space plus the young generation (three 8 MB semi-spaces)
+    assert.ok(bounded.limitMb >= 128 && bounded.limitMb <= 156, `heap limit ${bounded.limitMb} MB`)
     assert.deepEqual(bounded.warnings, [])
   }
   assert.equal(plain.code, 0)

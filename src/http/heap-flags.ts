@@ -2,9 +2,13 @@
 // garbage up to hundreds of MB on a large machine before a full collection. Measured under load
 // (500-row pages, 16 connections): RSS 220 MB with Node's defaults, 161 MB with
 // --max-old-space-size=128 alone, ~40 MB of it live (docs/performance.md). The young generation
-// is 16 MB, not 4: every in-flight page's text (62 KB for 100 brands) is live at each scavenge,
-// and at 4 MB the scavenges came 4× as often — GC took 868 ms of every 8 s of brands pages
-// against 272 ms, and 1.0 ms of CPU per request against 0.5 — for ~35 MB more peak RSS.
+// is 8 MB. At 4 MB, with every page body a string, scavenges came 4× as often as at 16 — GC
+// took 868 ms of every 8 s of brands pages against 272 ms. Since pages over 16 KB are written
+// into lent Buffers (src/http/body-pool.ts), a request leaves about half the young garbage,
+// and at 16 MB the scavenges came so seldom that the memory of the sockets' read Buffers, which
+// V8 counts towards its next full collection until a scavenge frees them, started one every
+// ~0.3 s under 500 payout lines: 8 MB took 190–330 µs of CPU off each of those requests and
+// 210–760 µs off 500-row reports pages, brands pages within the noise (docs/performance.md).
 // The old generation is not collected in full below 64 MB (--initial-old-space-size: V8 skips
 // full collections under an initial size the embedder set). With a floor set by V8 from the
 // live size alone (~27 MB), in-flight pages promoted by scavenges started a full collection every
@@ -18,7 +22,7 @@
 import { getHeapStatistics } from 'node:v8'
 import { ConfigError } from '../config.js'
 
-export const DEFAULT_HEAP_FLAGS = '--max-old-space-size=128 --max-semi-space-size=16 --initial-old-space-size=64'
+export const DEFAULT_HEAP_FLAGS = '--max-old-space-size=128 --max-semi-space-size=8 --initial-old-space-size=64'
 /** A flag CSAPI_NODE_HEAP_FLAGS may hold. */
 const HEAP_FLAG = /^--(max[-_](old|semi)|initial[-_]old)[-_]space[-_]size=\d+$/
 /** A flag that bounds the heap: a process started with one has chosen its own heap flags. */

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { CursorKey } from './cursor.js'
 import { invalidPagination } from './errors.js'
 import type { Reader } from '../db/replicas.js'
+import { BodyPool } from './body-pool.js'
 
 const LSN = /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/
 
@@ -84,30 +85,56 @@ export function sendPage(
   const floor = app.reads.replicas.length > 0 && page.lsn && LSN.test(page.lsn) ? [page.lsn] : []
   const nextCursor = page.found > limit && last ? app.cursors.encode(scope, [...last, ...floor]) : null
   // A string or Buffer is sent as it is, past the serializer, with the content type set here.
-  return reply.type('application/json; charset=utf-8').send(pageBody(items, page.rows, nextCursor))
+  reply.type('application/json; charset=utf-8')
+  const body = pageBody(items, page.rows, nextCursor)
+  if (typeof body === 'string') return reply.send(body)
+  // Back to the pool on 'close': after 'finish' for a response sent (its last write completed),
+  // after the socket's handle has closed for one whose client went away; either way no write
+  // still reads the Buffer.
+  const res = reply.raw
+  res.once('close', () => bodies.give(body.lent))
+  return reply.send(body.bytes)
 }
 
 /**
- * Pages up to this many characters of rows are sent as one string, larger ones as a Buffer.
- * V8 keeps a string under 128 KB in the young generation, where it dies cheaply, while every
- * Buffer's memory is counted as old-generation growth: at 16 connections of 100-brand pages
- * (62 KB) the Buffers made V8 start a full collection every ~160 requests, strings every ~210,
- * and the server's CPU per request fell by 0.05–0.14 ms (docs/performance.md). A longer string
- * goes to V8's large-object space and stays until a full collection (500-row pages: heap peak
- * 149 MB as a string, 115 MB as a Buffer), so large pages stay Buffers. Retried on 2026-11-26
- * under today's heap flags: every page a Buffer took 21 µs of CPU off 100-brand pages but set off
- * a full collection every ~125 requests on 80 KB payout-line pages: +0.27 ms of CPU a request.
+ * Pages of rows up to this many characters are sent as one string, larger ones from a Buffer
+ * lent by the pool (src/http/body-pool.ts). Side by side with every page up to 100,000
+ * characters a string (and the young generation at 16 MB, src/http/heap-flags.ts), our
+ * server's CPU per request, median of six rounds: 100 brands (62 KB) −20 µs, 500 payout lines
+ * (80 KB) −42 µs, 500 report rows (fresh Buffers before) −305 µs; 50 products (20 KB), 100 and
+ * 10 report rows within ±8 µs (docs/performance.md). The threshold is not tuned: at 20 KB the
+ * two ways cost the same.
  */
-export const STRING_BODY_MAX = 100_000
+export const STRING_BODY_MAX = 16_384
 
-/** The page body around the rows' JSON: one string for a small page, a Buffer for a large one. */
-export function pageBody(items: string, rows: string, nextCursor: string | null): string | Buffer {
+const bodies = new BodyPool()
+
+/** The pool page bodies are lent from (its stats, for tests). */
+export const pageBodies = (): BodyPool => bodies
+
+/** A page body in a lent Buffer: `bytes` is the body, a view of `lent`, which goes back to the pool. */
+export interface LentBody {
+  lent: Buffer
+  bytes: Buffer
+}
+
+/** The page body around the rows' JSON: one string for a small page, a lent Buffer for a large one. */
+export function pageBody(
+  items: string,
+  rows: string,
+  nextCursor: string | null,
+  pool: BodyPool = bodies,
+): string | LentBody {
   const head = `{"${items}":[`
   const tail = '],"next_cursor":' + JSON.stringify(nextCursor) + '}'
   if (rows.length <= STRING_BODY_MAX) return head + rows + tail
-  const body = Buffer.allocUnsafe(head.length + Buffer.byteLength(rows) + Buffer.byteLength(tail))
-  let at = body.write(head, 0, 'latin1')
-  at += body.write(rows, at)
-  body.write(tail, at)
-  return body
+  // Same length in bytes as in characters: every character is ASCII, and latin1 copies them as
+  // they are, which is much faster than encoding UTF-8 (byteLength is a vectorised count).
+  const rowBytes = Buffer.byteLength(rows)
+  const size = Buffer.byteLength(head) + rowBytes + Buffer.byteLength(tail)
+  const lent = pool.take(size)
+  let at = lent.write(head, 0)
+  at += lent.write(rows, at, rowBytes === rows.length ? 'latin1' : 'utf8')
+  at += lent.write(tail, at)
+  return { lent, bytes: lent.subarray(0, at) }
 }

@@ -1,0 +1,73 @@
+// Buffers for page bodies, lent for one response and taken back when it has closed.
+//
+// A page body of tens or hundreds of KB sent as a string is copied and scanned several times on
+// its way out (joined and flattened, scanned for its UTF-8 length, joined to the HTTP head,
+// encoded into the socket's buffer); written into a Buffer it is copied once. A fresh Buffer
+// per response cost more than it saved: V8 counts every new Buffer's memory towards its next
+// full collection, and at 16 connections of 80 KB pages that was one full collection every
+// ~125 requests. A lent Buffer is allocated once and reused (measured in docs/performance.md).
+//
+// A Buffer is lent until its response has closed. Node closes a response after it finished,
+// once its last write completed and the bytes were handed to the kernel, or, when the client
+// went away mid-write, after the socket's handle closed, which ends the writes that still
+// referred to it. Either way nothing reads the Buffer afterwards. The test writes a page to a
+// client that does not read while other pages are sent (test/body-pool.test.ts).
+
+/** Smallest and largest Buffer lent: bodies above the largest get a Buffer of their own. */
+export const MIN_CLASS = 16 * 1024
+export const MAX_CLASS = 4 * 1024 * 1024
+
+export interface BodyPoolStats {
+  /** Buffers lent and not yet given back. */
+  lent: number
+  /** Bytes of the Buffers waiting to be lent again. */
+  idleBytes: number
+  /** Buffers allocated because none of the size was idle. */
+  allocated: number
+}
+
+export class BodyPool {
+  /** Idle Buffers by size (a power of two from MIN_CLASS to MAX_CLASS). */
+  private readonly idle = new Map<number, Buffer[]>()
+  /** The Buffers lent, so that only ours come back and each only once. */
+  private readonly out = new WeakSet<Buffer>()
+  private lent = 0
+  private idleBytes = 0
+  private allocated = 0
+
+  /** `maxIdleBytes`: idle Buffers kept beyond this are dropped for the collector. */
+  constructor(private readonly maxIdleBytes = 32 * 1024 * 1024) {}
+
+  /** A Buffer of at least `size` bytes (its content is whatever it held before). */
+  take(size: number): Buffer {
+    let cls = MIN_CLASS
+    while (cls < size) cls *= 2
+    // above MAX_CLASS: a Buffer of the body's own size, lent like the others but never kept
+    if (cls > MAX_CLASS) cls = size
+    let buf = cls > MAX_CLASS ? undefined : this.idle.get(cls)?.pop()
+    if (buf) {
+      this.idleBytes -= cls
+    } else {
+      buf = Buffer.allocUnsafeSlow(cls)
+      this.allocated++
+    }
+    this.out.add(buf)
+    this.lent++
+    return buf
+  }
+
+  /** Takes back a Buffer from `take` that nothing will read again. */
+  give(buf: Buffer): void {
+    if (!this.out.delete(buf)) return
+    this.lent--
+    if (buf.length > MAX_CLASS || this.idleBytes + buf.length > this.maxIdleBytes) return
+    let list = this.idle.get(buf.length)
+    if (!list) this.idle.set(buf.length, (list = []))
+    list.push(buf)
+    this.idleBytes += buf.length
+  }
+
+  stats(): BodyPoolStats {
+    return { lent: this.lent, idleBytes: this.idleBytes, allocated: this.allocated }
+  }
+}
