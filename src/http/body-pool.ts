@@ -5,7 +5,9 @@
 // encoded into the socket's buffer); written into a Buffer it is copied once. A fresh Buffer
 // per response cost more than it saved: V8 counts every new Buffer's memory towards its next
 // full collection, and at 16 connections of 80 KB pages that was one full collection every
-// ~125 requests. A lent Buffer is allocated once and reused (measured in docs/performance.md).
+// ~125 requests. A lent Buffer is allocated once and reused; what was left of those
+// collections, the sockets' read Buffers, the 8 MB young generation frees in time
+// (src/http/heap-flags.ts; measured in docs/performance.md).
 //
 // A Buffer is lent until its response has closed. Node closes a response after it finished,
 // once its last write completed and the bytes were handed to the kernel, or, when the client

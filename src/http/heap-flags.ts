@@ -6,8 +6,8 @@
 // took 868 ms of every 8 s of brands pages against 272 ms. Since pages over 16 KB are written
 // into lent Buffers (src/http/body-pool.ts), a request leaves about half the young garbage,
 // and at 16 MB the scavenges came so seldom that the memory of the sockets' read Buffers, which
-// V8 counts towards its next full collection until a scavenge frees them, started one every
-// ~0.3 s under 500 payout lines: 8 MB took 190–330 µs of CPU off each of those requests and
+// V8 counts towards its next full collection until a scavenge frees them, started two or three
+// a second under 500 payout lines: 8 MB took 190–330 µs of CPU off each of those requests and
 // 210–760 µs off 500-row reports pages, brands pages within the noise (docs/performance.md).
 // The old generation is not collected in full below 64 MB (--initial-old-space-size: V8 skips
 // full collections under an initial size the embedder set). With a floor set by V8 from the
