@@ -101,7 +101,7 @@ const waitFor = async (what: string, ok: () => boolean) => {
 test('a body still being written to a slow client is not lent to the pages sent meanwhile', async () => {
   const { path, close } = await pageApp()
   try {
-    const lent = () => pageBodies().stats().lent
+    const lent = () => pageBodies.stats().lent
     const before = lent()
     const slow = await rawGet(path, '/test/page?tag=slow', { paused: true })
     await waitFor('the slow page was sent', () => lent() === before + 1)
@@ -145,7 +145,7 @@ test('a lent body holds multi-byte characters as UTF-8, and one whose client wen
     assert.equal(items.length, N / 2)
     assert.ok(items.every((it) => it.note === 'é 日本 🎉'))
 
-    const stats = () => pageBodies().stats()
+    const stats = () => pageBodies.stats()
     const before = stats()
     const gone = await rawGet(path, '/test/page?tag=gone', { paused: true })
     await waitFor('the page was sent', () => stats().lent === before.lent + 1)

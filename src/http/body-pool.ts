@@ -42,20 +42,13 @@ export class BodyPool {
 
   /** A Buffer of at least `size` bytes (its content is whatever it held before). */
   take(size: number): Buffer {
+    // above MAX_CLASS: a Buffer of the body's own size, lent like the others but never kept
+    if (size > MAX_CLASS) return this.lend(this.alloc(size))
     let cls = MIN_CLASS
     while (cls < size) cls *= 2
-    // above MAX_CLASS: a Buffer of the body's own size, lent like the others but never kept
-    if (cls > MAX_CLASS) cls = size
-    let buf = cls > MAX_CLASS ? undefined : this.idle.get(cls)?.pop()
-    if (buf) {
-      this.idleBytes -= cls
-    } else {
-      buf = Buffer.allocUnsafeSlow(cls)
-      this.allocated++
-    }
-    this.out.add(buf)
-    this.lent++
-    return buf
+    const idle = this.idle.get(cls)?.pop()
+    if (idle) this.idleBytes -= cls
+    return this.lend(idle ?? this.alloc(cls))
   }
 
   /** Takes back a Buffer from `take` that nothing will read again. */
@@ -67,6 +60,17 @@ export class BodyPool {
     if (!list) this.idle.set(buf.length, (list = []))
     list.push(buf)
     this.idleBytes += buf.length
+  }
+
+  private alloc(size: number): Buffer {
+    this.allocated++
+    return Buffer.allocUnsafeSlow(size)
+  }
+
+  private lend(buf: Buffer): Buffer {
+    this.out.add(buf)
+    this.lent++
+    return buf
   }
 
   stats(): BodyPoolStats {

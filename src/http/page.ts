@@ -91,8 +91,7 @@ export function sendPage(
   // Back to the pool on 'close': after 'finish' for a response sent (its last write completed),
   // after the socket's handle has closed for one whose client went away; either way no write
   // still reads the Buffer.
-  const res = reply.raw
-  res.once('close', () => bodies.give(body.lent))
+  reply.raw.once('close', () => pageBodies.give(body.lent))
   return reply.send(body.bytes)
 }
 
@@ -107,10 +106,8 @@ export function sendPage(
  */
 export const STRING_BODY_MAX = 16_384
 
-const bodies = new BodyPool()
-
-/** The pool page bodies are lent from (its stats, for tests). */
-export const pageBodies = (): BodyPool => bodies
+/** The pool page bodies are lent from. */
+export const pageBodies = new BodyPool()
 
 /** A page body in a lent Buffer: `bytes` is the body, a view of `lent`, which goes back to the pool. */
 export interface LentBody {
@@ -123,7 +120,7 @@ export function pageBody(
   items: string,
   rows: string,
   nextCursor: string | null,
-  pool: BodyPool = bodies,
+  pool: BodyPool = pageBodies,
 ): string | LentBody {
   const head = `{"${items}":[`
   const tail = '],"next_cursor":' + JSON.stringify(nextCursor) + '}'
