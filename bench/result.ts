@@ -24,6 +24,11 @@ export interface Result {
    */
   floor?: Measure & { cpu_ms_per_req: number }
   floor_vs_ceiling?: number
+  /**
+   * The floor ÷ the combined ceiling in every round: how far the machine alone moves a round's
+   * ratio (a bare server, none of our code changing between rounds).
+   */
+  floor_vs_ceiling_rounds?: number[]
   vs_floor?: number
   vs_floor_rounds?: number[]
   postgraphile?: Measure

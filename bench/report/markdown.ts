@@ -53,7 +53,7 @@ function row(r: Result): string {
     r.db_ceiling?.rps ?? '',
     r.http_ceiling?.rps ?? '',
     rounds(r.reports_vs_ceiling, r.vs_ceiling_rounds),
-    r.floor ? `${r.floor.rps} (${r.floor_vs_ceiling})` : '',
+    r.floor ? `${r.floor.rps} (${rounds(r.floor_vs_ceiling, r.floor_vs_ceiling_rounds)})` : '',
     rounds(r.vs_floor, r.vs_floor_rounds),
     fmt(r.postgraphile),
     r.vs_postgraphile ?? '',

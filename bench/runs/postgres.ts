@@ -142,6 +142,7 @@ async function measureScenario(
     if (fl) {
       r.floor = { ...fl, errors: roundErrors(3) }
       r.floor_vs_ceiling = ratio(fl.rps, r.combined_ceiling_rps)
+      r.floor_vs_ceiling_rounds = rounds.all.map((round) => ratio(round[3]!.rps, combined(round[1]!, round[2]!)))
       r.vs_floor = ratio(m.rps, fl.rps)
       r.vs_floor_rounds = rounds.all.map((round) => ratio(round[0]!.rps, round[3]!.rps))
     }
@@ -185,7 +186,9 @@ function describe(r: Result): string {
     line += `; rounds ${r.vs_ceiling_rounds!.join(', ')})`
   }
   if (r.floor) {
-    line += `, floor ${r.floor.rps} req/s (${r.floor_vs_ceiling} of the ceiling), ours ÷ floor ${r.vs_floor}`
+    line += `, floor ${r.floor.rps} req/s (${r.floor_vs_ceiling} of the ceiling;`
+    line += ` rounds ${r.floor_vs_ceiling_rounds!.join(', ')})`
+    line += `, ours ÷ floor ${r.vs_floor}`
     line += ` (rounds ${r.vs_floor_rounds!.join(', ')})`
   }
   if (r.vs_postgraphile !== undefined) line += `, vs PostGraphile ${r.vs_postgraphile}`
