@@ -1,7 +1,7 @@
-// Prepared statements (`query(…, { prepare: true })`), which every page read uses: on PGlite our
-// own named statements (src/db/pglite-statements.ts), on PostgreSQL the pg driver's. Both must
-// answer exactly as an unprepared query does, survive a failing statement, and never run inside
-// another caller's open transaction.
+// Prepared statements (`query(…, { prepare: true })`), which every page read uses: the pg
+// driver's named statements on PostgreSQL (PGlite ignores the option). They must answer exactly
+// as an unprepared query does, survive a failing statement, and never run inside another
+// caller's open transaction.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Db } from '../src/db/index.js'
@@ -50,8 +50,7 @@ describe('prepared statements', () => {
   })
 
   it('parse every kind of column as the unprepared statement does, arrays of each included', async () => {
-    // A prepared reply is read on the event loop (src/db/pglite-statements.ts), with parsers
-    // built there: each type and its array must come out as PGlite's own parsers give them.
+    // each type and its array comes out as the unprepared statement gives it
     const sql = `select $1::int8[] as bigs, array['2026-03-01'::date, null] as days, array[1.5::numeric] as amounts,
                         $2::float8 as real, array[0.25::float8] as reals, $3::json as j, $3::jsonb as jb,
                         array[$3::jsonb] as jbs, '2026-03-01T10:00:00Z'::timestamptz as at, array[true, false] as flags,

@@ -9,13 +9,11 @@ import { from as copyFrom } from 'pg-copy-streams'
 import { ConfigError } from '../config.js'
 import { DATE, identity, INT8, parseInt8 } from './parsers.js'
 import { openPglite } from './pglite.js'
-import { Deadlines } from './deadline.js'
 
 export interface QueryOptions {
   /**
-   * Run as a named prepared statement: parsed once per connection (PGlite: per database), not
-   * per call. Only for fixed statement texts (a name is derived from the text). Inside a
-   * transaction on PGlite it is ignored.
+   * Run as a named prepared statement on PostgreSQL: parsed once per connection, not per call.
+   * Only for fixed statement texts (a name is derived from the text). PGlite ignores it.
    */
   prepare?: boolean
 }
@@ -25,12 +23,6 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<T[]>
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
-  /**
-   * PGlite only, outside a transaction: runs a statement (prepared unless `prepare` is false) and
-   * gives its reply as protocol bytes, undecoded (src/db/reply.ts). Pages use it to write their
-   * JSON on the event loop instead of in WASM on the database's thread (src/http/json-sql.ts).
-   */
-  readonly queryReply?: (sql: string, params: readonly unknown[], opts?: { prepare?: boolean }) => Promise<Uint8Array>
 }
 
 /** Whether a statement (prepared: it runs on every request) returns a row. */
@@ -79,7 +71,7 @@ export interface Db extends Queryable {
 export interface OpenDbOptions {
   /** Pool size for PostgreSQL; PGlite is one connection. */
   poolSize?: number
-  /** statement_timeout in ms applied to every PostgreSQL session; 0 disables. */
+  /** statement_timeout in ms of every statement outside batch jobs (PGlite: pglite.ts); 0 disables. */
   statementTimeoutMs?: number
   /** How long to wait for a connection (new or from the pool) before failing; default 5000. */
   connectTimeoutMs?: number
@@ -94,13 +86,13 @@ export interface OpenDbOptions {
  */
 export async function openDb(url: string | undefined, opts: OpenDbOptions = {}): Promise<Db> {
   const u = (url ?? '').trim()
-  if (u === '') return openPglite(resolve('data'), statementName)
+  if (u === '') return openPglite(resolve('data'), opts)
   if (u.startsWith('postgres://') || u.startsWith('postgresql://')) return openPostgres(u, opts)
-  if (u === 'memory:' || u === 'memory://') return openPglite(undefined, statementName)
+  if (u === 'memory:' || u === 'memory://') return openPglite(undefined, opts)
   if (u.startsWith('file:')) {
     const path = u.slice('file:'.length).replace(/^\/\/(?=\/)/, '')
     if (path === '') throw new ConfigError('DATABASE_URL=file: needs a path, e.g. file:./data')
-    return openPglite(resolve(path), statementName)
+    return openPglite(resolve(path), opts)
   }
   throw new ConfigError(
     `DATABASE_URL must start with postgres://, postgresql://, file: or memory: (got "${u.split(':')[0]}:…")`,
@@ -115,9 +107,6 @@ const pgTypes = {
   },
 }
 
-/** pg takes a timeout per query too (the types do not say so). */
-type TimedQuery = pg.QueryConfig & { query_timeout?: number }
-
 function openPostgres(url: string, opts: OpenDbOptions): Db {
   const pool = new pg.Pool({
     connectionString: url,
@@ -126,26 +115,22 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     keepAlive: true,
     idleTimeoutMillis: 30_000,
     statement_timeout: opts.statementTimeoutMs || undefined,
+    // A statement on a connection that went silent (a peer gone without a reset) fails a second
+    // after the server would have cancelled it, instead of waiting as long as TCP takes to notice.
+    query_timeout: opts.statementTimeoutMs ? opts.statementTimeoutMs + 1000 : undefined,
     application_name: opts.applicationName ?? 'csapi',
     types: pgTypes,
   })
   // An idle client that loses its connection emits here; without a listener it would crash
   // the process. The pool drops the client and the next query opens a new one.
   pool.on('error', () => {})
-  // A statement on a connection that went silent (no reset ever arrives) fails on the client
-  // side too, a second after the server would have cancelled it (src/db/deadline.ts).
-  const limitMs = opts.statementTimeoutMs ? opts.statementTimeoutMs + 1000 : undefined
-  const deadlines = limitMs ? new Deadlines(pool, limitMs) : null
-  /** On the pool, the sweep watches each statement; on a transaction's client, pg's timer does. */
-  const onClient = (c: pg.PoolClient | pg.Pool, query_timeout?: number): Queryable => ({
+  const onClient = (c: pg.PoolClient | pg.Pool): Queryable => ({
     async query(sql, params, opts) {
       const name = opts?.prepare ? statementName(sql) : undefined
-      const config: TimedQuery = { name, text: sql, values: params as unknown[] | undefined, query_timeout }
-      return (await c.query(config)).rows
+      return (await c.query({ name, text: sql, values: params as unknown[] | undefined })).rows
     },
     async exec(sql) {
-      const config: TimedQuery = { text: sql, query_timeout }
-      await c.query(config)
+      await c.query(sql)
     },
   })
   const description = describePostgres(url)
@@ -156,15 +141,13 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     ...onClient(pool),
     async transaction(fn) {
       const client = await pool.connect()
-      deadlines?.exempt(client)
       // A client whose rollback failed has a broken connection: destroy it, never reuse it.
       let broken: Error | undefined
       try {
         return await inTransaction(
           client,
-          () => fn(onClient(client, limitMs)),
+          () => fn(onClient(client)),
           (e) => (broken = e),
-          limitMs,
         )
       } finally {
         client.release(broken)
@@ -172,7 +155,6 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     },
     batch: (fn, batchOpts) => batchOnOwnConnection(url, fn, batchOpts?.name ?? 'batch'),
     async close() {
-      deadlines?.close()
       await pool.end()
     },
   }
@@ -210,13 +192,8 @@ async function batchOnOwnConnection<T>(url: string, fn: (s: BatchSession) => Pro
 }
 
 /** begin, fn, commit; on a failure, rollback, and a rollback that fails too goes to `broken`. */
-async function inTransaction<T>(
-  client: pg.ClientBase,
-  fn: () => Promise<T>,
-  broken: (e: Error) => void,
-  query_timeout?: number,
-): Promise<T> {
-  const run = (text: string) => client.query({ text, query_timeout } as TimedQuery)
+async function inTransaction<T>(client: pg.ClientBase, fn: () => Promise<T>, broken: (e: Error) => void): Promise<T> {
+  const run = (text: string) => client.query(text)
   try {
     await run('begin')
     const result = await fn()

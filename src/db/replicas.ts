@@ -164,16 +164,10 @@ export class Reader implements Queryable {
   /** The node that answered the last read. */
   served: NodeStatus | null = null
 
-  /** Where every node can give its reply as bytes (PGlite, which has no replicas). */
-  readonly queryReply?: Queryable['queryReply']
-
   constructor(
     private readonly router: ReadRouter,
     readonly floor: string | null,
-  ) {
-    if (router.nodes.every((n) => n.db.queryReply))
-      this.queryReply = (sql, params, opts) => this.read((db) => db.queryReply!(sql, params, opts))
-  }
+  ) {}
 
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<T[]> {
     return this.read((db) => db.query<T>(sql, params, opts))

@@ -4,16 +4,13 @@
 // every secret verifies, so an operator can rotate without breaking cursors in flight.
 import { timingSafeEqual } from 'node:crypto'
 import { HmacSha256 } from '../tokens/sha256.js'
+import { isDay } from '../domain/dates.js'
 
 export const MAX_CURSOR_LENGTH = 512
 const VERSION = 1
 const SIG_BYTES = 16 // 128-bit truncated HMAC-SHA256
 
 export type CursorKey = (string | number)[]
-
-/** The key of a list ordered by one non-negative integer column (an id, a seq, a line number). */
-export const integerKey = (key: CursorKey): number | null =>
-  key.length === 1 && Number.isSafeInteger(key[0]) && (key[0] as number) >= 0 ? (key[0] as number) : null
 
 export class CursorCodec {
   private readonly secrets: HmacSha256[]
@@ -60,3 +57,42 @@ export function cursorScope(endpoint: string, ownerId: string, filters: Record<s
     .map((k) => `${k}=${filters[k] ?? ''}`)
   return JSON.stringify([endpoint, ownerId, ...parts])
 }
+
+/** A cursor key's field as the SQL takes it, or null: each field is checked as the query's are. */
+export type KeyField<T> = (value: string | number) => T | null
+
+/** A non-empty id of at most 256 characters, as an id parameter (schema.ts Param). */
+export const keyText: KeyField<string> = (v) => (typeof v === 'string' && v !== '' && v.length <= 256 ? v : null)
+
+/** A real calendar day YYYY-MM-DD, as `start` and `end` (domain/dates). */
+export const keyDay: KeyField<string> = (v) => (typeof v === 'string' && isDay(v) ? v : null)
+
+/** A non-negative integer that fits the column: `bigint` (the default) or `integer`. */
+export const keyInt =
+  (max: number = Number.MAX_SAFE_INTEGER): KeyField<number> =>
+  (v) =>
+    Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max ? (v as number) : null
+
+/** The largest `integer` (int4). */
+const INT4_MAX = 2 ** 31 - 1
+
+/** A key of these fields, in order, or null when it has other fields or one is not its type. */
+export function keyOf<A>(a: KeyField<A>): (key: CursorKey) => [A] | null
+export function keyOf<A, B>(a: KeyField<A>, b: KeyField<B>): (key: CursorKey) => [A, B] | null
+export function keyOf(...fields: KeyField<unknown>[]) {
+  return (key: CursorKey): unknown[] | null => {
+    if (key.length !== fields.length) return null
+    const out = key.map((v, i) => fields[i]!(v))
+    return out.includes(null) ? null : out
+  }
+}
+
+// The keys of the lists: built here, typed once (inline, a route's contextual type would widen them).
+/** The last row's text id (brands, products). */
+export const textIdKey = keyOf(keyText)
+/** The last row's `bigint` id or position (payouts, adjustments, the changes feed). */
+export const bigintKey = keyOf(keyInt())
+/** The last row's `integer` number (payout lines). */
+export const intKey = keyOf(keyInt(INT4_MAX))
+/** The last row's date and `bigint` id (report rows). */
+export const dayIdKey = keyOf(keyDay, keyInt())

@@ -6,7 +6,7 @@ import type { EventRow, Render } from '../../webhooks/deliver.js'
 import type { CursorCodec } from '../cursor.js'
 import { ADJUSTMENT_JSON } from '../creator/adjustments/sql.js'
 import { PAYOUT_JSON } from '../creator/payouts/sql.js'
-import { changesScope } from '../creator/changes/route.js'
+import { changesScope } from '../creator/changes/cursor.js'
 
 const PAYOUT = `select ${PAYOUT_JSON} as json from payouts p where p.id = $1`
 const ADJUSTMENT = `select ${ADJUSTMENT_JSON} as json

@@ -5,7 +5,7 @@ import { Ok } from '../../schema.js'
 import { AdjustmentPage } from './schema.js'
 import { listAdjustments } from './sql.js'
 import { listRoute } from '../../list-route.js'
-import { integerKey } from '../../cursor.js'
+import { bigintKey } from '../../cursor.js'
 
 export const URL = '/api/creator/v1/adjustments'
 
@@ -31,8 +31,8 @@ export default listRoute({
   items: 'adjustments',
   scope: 'creator.adjustments',
   filters: ({ query }) => ({ status: query.status }),
-  key: integerKey,
+  key: bigintKey,
   read: (reader, { owner, query }, after, limit) =>
-    listAdjustments(reader, owner.accountId, query.status, after ?? 0, limit),
-  last: (page) => page.last_id,
+    listAdjustments(reader, owner.accountId, query.status, after?.[0] ?? 0, limit),
+  last: (page) => (page.last_id === null ? null : [page.last_id]),
 })

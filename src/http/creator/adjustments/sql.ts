@@ -1,12 +1,12 @@
 // SQL for the creator's adjustments in the order they were found: a range scan of
 // commission_adjustments_creator_idx, or of _status_idx with a status filter.
 import type { Queryable } from '../../../db/index.js'
-import { pageOf, readPage, rowJson } from '../../json-sql.js'
+import { pageOf, readPage, jsonObjectSql } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Adjustment } from './schema.js'
 
-const ADJUSTMENT = rowJson(Adjustment, 'a', {
+export const ADJUSTMENT_JSON = jsonObjectSql(Adjustment, 'a', {
   id: `'adj_' || a.id`,
   status: `case when a.payout_id is null then 'unsettled' else 'settled' end`,
   date: 'a.report_date',
@@ -17,11 +17,9 @@ const ADJUSTMENT = rowJson(Adjustment, 'a', {
   found_at: timestampSql('a.created_at'),
 })
 
-export const ADJUSTMENT_JSON = ADJUSTMENT.sql
-
 const page = (filter: string) =>
   pageOf(
-    ADJUSTMENT,
+    ADJUSTMENT_JSON,
     (adjustment) => `select a.id, ${adjustment}, row_number() over (order by a.id) as n
        from commission_adjustments a
        join report_rows r on r.id = a.report_row_id

@@ -20,5 +20,5 @@ export default listRoute({
   items: 'brands',
   scope: 'creator.brands',
   ...byTextId,
-  read: (reader, { owner }, after, limit) => listCreatorBrands(reader, owner.accountId, after ?? '', limit),
+  read: (reader, { owner }, after, limit) => listCreatorBrands(reader, owner.accountId, after?.[0] ?? '', limit),
 })

@@ -2,10 +2,10 @@
 // route's schema.
 import type { Queryable } from '../../../db/index.js'
 import { Brand } from './schema.js'
-import { pageOf, readPage, rowJson } from '../../json-sql.js'
+import { pageOf, readPage, jsonObjectSql } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
-const BRAND = rowJson(Brand, 'b', {
+const BRAND = jsonObjectSql(Brand, 'b', {
   partnership_status: 'p.partnership',
 })
 

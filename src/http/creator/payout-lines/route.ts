@@ -6,7 +6,7 @@ import { Ok } from '../../schema.js'
 import { PayoutLinePage } from './schema.js'
 import { listPayoutLines, payoutOf } from './sql.js'
 import { listRoute } from '../../list-route.js'
-import { integerKey } from '../../cursor.js'
+import { intKey } from '../../cursor.js'
 import { ApiError } from '../../errors.js'
 
 export const URL = '/api/creator/v1/payouts/:payout_id/lines'
@@ -30,13 +30,13 @@ export default listRoute({
   items: 'lines',
   scope: 'creator.payout-lines',
   filters: ({ params }) => ({ payout_id: params.payout_id }),
-  key: integerKey,
+  key: intKey,
   check: async (reader, { owner, params }) => {
     const payoutId = params.payout_id
     if (!PAYOUT_ID.test(payoutId) || !(await payoutOf(reader, owner.accountId, payoutId))) {
       throw new ApiError('not_found', `no payout ${payoutId.slice(0, 64)} for this creator`)
     }
   },
-  read: (reader, { params }, after, limit) => listPayoutLines(reader, params.payout_id, after ?? 0, limit),
-  last: (page) => page.last_line_no,
+  read: (reader, { params }, after, limit) => listPayoutLines(reader, params.payout_id, after?.[0] ?? 0, limit),
+  last: (page) => (page.last_line_no === null ? null : [page.last_line_no]),
 })

@@ -1,6 +1,6 @@
 // SQL for a payout's lines in line order: a range scan of payout_lines' primary key.
 import { hasRow, type Queryable } from '../../../db/index.js'
-import { pageOf, readPage, rowJson } from '../../json-sql.js'
+import { pageOf, readPage, jsonObjectSql } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { PayoutLine } from './schema.js'
@@ -10,7 +10,7 @@ export async function payoutOf(db: Queryable, creatorId: string, payoutId: strin
   return hasRow(db, 'select 1 from payouts where id = $1 and creator_id = $2', [payoutId, creatorId])
 }
 
-const LINE = rowJson(PayoutLine, 'l', {
+const LINE = jsonObjectSql(PayoutLine, 'l', {
   date: 'l.report_date',
   adjustment_id: `'adj_' || a.id`,
   amount_before_cents: 'a.amount_before_cents',

@@ -4,7 +4,7 @@ import { Ok } from '../../schema.js'
 import { PayoutPage } from './schema.js'
 import { listPayouts } from './sql.js'
 import { listRoute } from '../../list-route.js'
-import { integerKey } from '../../cursor.js'
+import { bigintKey } from '../../cursor.js'
 
 export const URL = '/api/creator/v1/payouts'
 
@@ -22,7 +22,7 @@ export default listRoute({
   ok: Ok(PayoutPage, 'A page of payouts'),
   items: 'payouts',
   scope: 'creator.payouts',
-  key: integerKey,
-  read: (reader, { owner }, after, limit) => listPayouts(reader, owner.accountId, after, limit),
-  last: (page) => page.last_seq,
+  key: bigintKey,
+  read: (reader, { owner }, after, limit) => listPayouts(reader, owner.accountId, after?.[0] ?? null, limit),
+  last: (page) => (page.last_seq === null ? null : [page.last_seq]),
 })

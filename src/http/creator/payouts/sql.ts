@@ -1,17 +1,15 @@
 // SQL for the creator's payouts, newest first: a backward range scan of payouts_creator_idx.
 import type { Queryable } from '../../../db/index.js'
-import { pageOf, readPage, rowJson } from '../../json-sql.js'
+import { pageOf, readPage, jsonObjectSql } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
 import { Payout } from './schema.js'
 
-const PAYOUT = rowJson(Payout, 'p', {
+export const PAYOUT_JSON = jsonObjectSql(Payout, 'p', {
   created_at: timestampSql('p.created_at'),
 })
-export const PAYOUT_JSON = PAYOUT.sql
-
 const PAYOUTS_PAGE = pageOf(
-  PAYOUT,
+  PAYOUT_JSON,
   (payout) => `select p.seq, ${payout}, row_number() over (order by p.seq desc) as n
      from payouts p
     where p.creator_id = $1 and p.seq < $2::bigint

@@ -1,46 +1,29 @@
 // SQL for the creator reports list.
 import type { Queryable } from '../../../db/index.js'
 import { ReportRow } from './schema.js'
-import { pageOf, readPage, rowJson, type PageStatement } from '../../json-sql.js'
-
-export interface ReportFilters {
-  brand_id?: string
-  product_id?: string
-  asin?: string
-  link_id?: string
-  marketplace?: string
-}
+import { pageOf, readPage, jsonObjectSql, type PageStatement } from '../../json-sql.js'
+import type { SqlPage } from '../../page.js'
 
 export interface ReportQuery {
   creatorId: string
-  start: string
-  end: string
-  filters: ReportFilters
+  /** start and end, and the filters given (reports/route.ts rangeFilters). */
+  filters: Record<string, string | undefined>
   /** The (date, id) of the last row of the previous page. */
-  after: { date: string; id: number } | null
+  after: [string, number] | null
   limit: number
 }
 
 /** A page as PostgreSQL wrote it: the rows' JSON, joined, and the key of its last row. */
-export interface ReportPage {
-  /** Rows found: the page's, plus one when more follow. */
-  found: number
-  /** The page's row objects in order, comma-separated ('' for none). */
-  rows: string
-  /** Rows whose JSON is NULL: a required value is NULL in the database (never expected). */
-  broken: number
-  /** The WAL position the page's snapshot had. */
-  lsn: string | null
+export interface ReportPage extends SqlPage {
   /** The changes feed's position of the creator in the page's snapshot. */
   changesAt: number
-  last: { date: string; id: number } | null
+  last: [string, number] | null
 }
 
 // The API's report object, built by PostgreSQL from the route's schema (the changes feed's too).
-export const REPORT = rowJson(ReportRow, 'r', {
+export const REPORT = jsonObjectSql(ReportRow, 'r', {
   link: { id: 'l.id', tracking_id: 'l.tracking_id', short_url: 'l.short_url', destination_url: 'l.destination_url' },
 })
-export const REPORT_JSON = REPORT.sql
 
 /**
  * Where the feed stands now for a creator: its highest change number visible. Every change not
@@ -96,14 +79,14 @@ function pageSql(shape: string, withCursor: boolean): PageStatement {
  * (measured: docs/performance.md). One row more than the page is read to know if more follow.
  */
 export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise<ReportPage> {
-  const params: unknown[] = [q.creatorId, q.start, q.end]
+  const params: unknown[] = [q.creatorId, q.filters.start, q.filters.end]
   let shape = ''
   for (const col of FILTER_COLUMNS) {
     const value = q.filters[col]
     shape += value === undefined ? '-' : 'f'
     if (value !== undefined) params.push(value)
   }
-  if (q.after) params.push(q.after.date, q.after.id)
+  if (q.after) params.push(...q.after)
   params.push(q.limit)
   const page = await readPage<{
     found: number
@@ -129,7 +112,7 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
     broken,
     lsn,
     changesAt: changes_at,
-    last: last_date !== null && last_id !== null ? { date: last_date, id: last_id } : null,
+    last: last_date !== null && last_id !== null ? [last_date, last_id] : null,
   }
 }
 

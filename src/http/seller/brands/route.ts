@@ -21,5 +21,5 @@ export default listRoute({
   items: 'brands',
   scope: 'seller.brands',
   ...byTextId,
-  read: (reader, { owner }, after, limit) => listSellerBrands(reader, owner.accountId, after ?? '', limit),
+  read: (reader, { owner }, after, limit) => listSellerBrands(reader, owner.accountId, after?.[0] ?? '', limit),
 })

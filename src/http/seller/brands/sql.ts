@@ -2,10 +2,10 @@
 // route's schema.
 import type { Queryable } from '../../../db/index.js'
 import { SellerBrand } from './schema.js'
-import { pageOf, readPage, rowJson } from '../../json-sql.js'
+import { pageOf, readPage, jsonObjectSql } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
-const SELLER_BRAND = rowJson(SellerBrand, 'b')
+const SELLER_BRAND = jsonObjectSql(SellerBrand, 'b')
 
 // The brands granted to an account, in id order: a range scan of brand_access's primary key.
 const SELLER_BRANDS = pageOf(

@@ -35,5 +35,5 @@ export default listRoute({
     if (!page.granted) throw notGranted(query.brand_id)
   },
   read: (reader, { owner, query }, after, limit) =>
-    listBrandProducts(reader, owner.accountId, query.brand_id, after ?? '', limit),
+    listBrandProducts(reader, owner.accountId, query.brand_id, after?.[0] ?? '', limit),
 })

@@ -2,7 +2,7 @@
 // route's schema (src/http/json-sql.ts).
 import { hasRow, type Queryable } from '../../../db/index.js'
 import { Product } from './schema.js'
-import { pageOf, PRESENT, readPage, rowJson } from '../../json-sql.js'
+import { pageOf, PRESENT, readPage, jsonObjectSql } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
 export async function hasBrandAccess(db: Queryable, accountId: string, brandId: string): Promise<boolean> {
@@ -12,7 +12,7 @@ export async function hasBrandAccess(db: Queryable, accountId: string, brandId: 
 // `c` holds the current general terms (below); the API's commission object spells them out:
 // percentage as rate_bps and rate = rate_bps / 10000 (trim_scale: 0.125, not 0.12500000…),
 // flat as flat_cents in currency_code, the other kind's fields 0.
-const PRODUCT = rowJson(Product, 'p', {
+const PRODUCT = jsonObjectSql(Product, 'p', {
   commission: {
     [PRESENT]: 'c.type is not null',
     type: 'c.type',
