@@ -1,6 +1,7 @@
 // Payouts, their lines and adjustments over HTTP (docs/payouts.md), driven the way the operator
 // makes them: ingest → approve → restate → pay → restate again → pay. Every answer is checked
 // against /openapi.json by the test server; the totals are checked to the cent against the report
+import { cursorScope } from '../src/http/cursor.js'
 // rows the creator reads from /reports.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -322,6 +323,15 @@ describe('payouts, lines and adjustments', () => {
       "another creator's cursor",
     )
     assert.equal((await s.get(`${A}?status=paid`, TOKEN_X)).body.error.code, 'invalid_request')
+    // keys signed with the service's own secret that the SQL's types cannot take: 400, never 500
+    const scope = cursorScope('creator.payout-lines', 'cr_x', { payout_id: usd })
+    for (const key of [[2 ** 31], [-1], [1.5], ['1'], [1, 2]]) {
+      const forged = encodeURIComponent(s.app.cursors.encode(scope, key))
+      const res = await s.get(`${lines(usd)}?cursor=${forged}`, TOKEN_X)
+      assert.equal(res.body.error?.code, 'invalid_pagination', JSON.stringify(key))
+    }
+    const ok = encodeURIComponent(s.app.cursors.encode(scope, [2 ** 31 - 1]))
+    assert.deepEqual((await s.get(`${lines(usd)}?cursor=${ok}`, TOKEN_X)).body, { lines: [], next_cursor: null })
   })
 
   test('seller tokens are 403 forbidden_resource; no token is 401', async () => {

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { load, startServer, walk, type TestServer } from './helpers.js'
+import { cursorScope } from '../src/http/cursor.js'
 import { DAYS, TOKENS, day, fixture } from './fixture.js'
 
 const ds = fixture()
@@ -305,6 +306,34 @@ describe('reports: cursors', () => {
       assert.equal(res.status, 400, bad)
       assert.equal(res.body.error.code, 'invalid_pagination')
     }
+  })
+
+  test("a key signed with the service's own secret is still checked field by field: 400, never 500", async () => {
+    const [start, end] = [day(0), day(DAYS - 1)]
+    const filters = { start, end, brand_id: undefined, product_id: undefined, asin: undefined, link_id: undefined }
+    const scope = cursorScope('creator.reports', 'cr_a', { ...filters, marketplace: undefined })
+    const bad = [
+      ['2026-99-99', 1],
+      ['2026-02-30', 1],
+      ['0000-01-01', 1],
+      ['2026-01-01', -1],
+      ['2026-01-01', 1.5],
+      ['2026-01-01', 2 ** 53],
+      ['2026-01-01', '1'],
+      [1, 1],
+      ['2026-01-01'],
+      ['2026-01-01', 1, 2],
+    ]
+    for (const key of bad) {
+      const res = await s.get(R(`${range}&cursor=${encodeURIComponent(s.app.cursors.encode(scope, key))}`), TOKENS.cr_a)
+      assert.equal(res.status, 400, JSON.stringify(key))
+      assert.equal(res.body.error.code, 'invalid_pagination')
+    }
+    const ok = s.app.cursors.encode(scope, ['9999-12-31', 1])
+    assert.deepEqual((await s.get(R(`${range}&cursor=${encodeURIComponent(ok)}`), TOKENS.cr_a)).body, {
+      reports: [],
+      next_cursor: null,
+    })
   })
 
   test('a cursor replayed by another owner, on another endpoint or with other filters is rejected', async () => {
