@@ -85,7 +85,7 @@ export async function pgbench(
     // pgbench cannot define an empty variable: an empty string is written as the literal ''.
     // The planner sees that value, where the server's prepared statement runs a generic plan
     // made without it; that difference is how the brands page's per-brand probe of partnerships
-    // showed (#8, docs/performance.md), and test/index-use.test.ts now checks the generic plan.
+    // showed (#8, docs/performance.md), and test/db/index-use.test.ts now checks the generic plan.
     // It also reads `:name` inside string literals as a variable (a timestamp format's HH24:MI:SS
     // broke the payout lines' ceiling), so a colon in a literal is spelled chr(58), folded to the
     // same constant when the statement is planned.

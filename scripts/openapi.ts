@@ -26,7 +26,7 @@ export async function servedDocument(): Promise<Record<string, unknown>> {
 export const documentText = (doc: unknown) => JSON.stringify(doc, null, 2) + '\n'
 
 const HEADER = `// Generated from the served /openapi.json by openapi-typescript (npm run client:types).
-// Do not edit: test/openapi-file.test.ts fails when this file and the document drift.
+// Do not edit: test/api/openapi-file.test.ts fails when this file and the document drift.
 `
 
 /** src/client/openapi-types.ts's exact text for a document. */

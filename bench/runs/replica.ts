@@ -2,7 +2,7 @@
 // one run (issue 12). The replica is made here with the repository's scripts/pg-replica.sh
 // (pg_basebackup -R of the whole cluster the bench database lives in, on a free port, in a temp
 // dir of its own; it handles a Debian-style primary whose configuration lives outside the data
-// directory), and removed here, in a finally. test/pg-cluster.ts cannot serve: it replicates
+// directory), and removed here, in a finally. test/support/pg-cluster.ts cannot serve: it replicates
 // only primaries it made itself (it writes its settings into the primary's copied
 // postgresql.conf, which a Debian cluster keeps in /etc). A run killed before its finally leaves
 // the dir, with its owner's pid: the next run stops and deletes it (sweepStale).

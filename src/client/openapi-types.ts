@@ -1,5 +1,5 @@
 // Generated from the served /openapi.json by openapi-typescript (npm run client:types).
-// Do not edit: test/openapi-file.test.ts fails when this file and the document drift.
+// Do not edit: test/api/openapi-file.test.ts fails when this file and the document drift.
 export interface paths {
     "/healthz": {
         parameters: {
@@ -871,10 +871,6 @@ export interface operations {
                 start: string;
                 /** @description Last date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31; must not be before start */
                 end: string;
-                /** @description Page size: a whole number from 1 to 500; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
-                limit?: number;
-                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
-                cursor?: string;
                 /** @description Only rows of this brand. A brand visible to this creator whose Amazon Ads account is not connected, and of which this creator has no report rows, gives 403 ads_not_connected; a brand disconnected after rows were reported keeps them readable */
                 brand_id?: string;
                 /** @description Only rows of this product */
@@ -885,6 +881,10 @@ export interface operations {
                 link_id?: string;
                 /** @description Only rows of this Amazon country/region code, case-insensitive: US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA */
                 marketplace?: string;
+                /** @description Page size: a whole number from 1 to 500; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1009,12 +1009,12 @@ export interface operations {
     listCreatorReportChanges: {
         parameters: {
             query?: {
+                /** @description Begin at the present: an empty page whose next_cursor skips every change made so far. Not with cursor */
+                from?: "now";
                 /** @description Page size: a whole number from 1 to 500; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
                 limit?: number;
                 /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
                 cursor?: string;
-                /** @description Begin at the present: an empty page whose next_cursor skips every change made so far. Not with cursor */
-                from?: "now";
             };
             header?: never;
             path?: never;

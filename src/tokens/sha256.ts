@@ -4,7 +4,7 @@
 // neither, and HMAC is two such hashes over pads computed once per key (RFC 2104). Measured in
 // the server on 1-brand pages, four alternating 4-s rounds (docs/performance.md): 0.142–0.148 ms
 // of CPU per request against 0.144–0.162, lower in each round. On an older Node both fall back
-// to createHash and createHmac. The bytes are the same either way (test/sha256.test.ts).
+// to createHash and createHmac. The bytes are the same either way (test/unit/sha256.test.ts).
 import * as crypto from 'node:crypto'
 
 type OneShot = (algorithm: string, data: string | Buffer, outputEncoding: 'buffer') => Buffer

@@ -1,5 +1,5 @@
 // The events webhooks deliver (docs/webhooks.md), one named schema each: they are the `webhooks`
-// section of the OpenAPI document, and test/webhooks.test.ts checks every delivered body
+// section of the OpenAPI document, and test/api/webhooks.test.ts checks every delivered body
 // against them.
 import { Type, type TSchema } from 'typebox'
 import { named, Timestamp } from '../schema.js'

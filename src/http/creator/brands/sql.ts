@@ -19,7 +19,7 @@ const BRAND = jsonObjectSql(Brand, 'b', {
  * partnered brands can precede it in the merge). The first version joined every brand of the
  * page to partnerships again, and the generic plan that PostgreSQL keeps for this prepared
  * statement made that one index probe per brand: ~13% of the statement’s time (#8; the test in
- * test/index-use.test.ts). `b.id > $2` bounds the brands scan under that plan too.
+ * test/db/index-use.test.ts). `b.id > $2` bounds the brands scan under that plan too.
  */
 const CREATOR_BRANDS = pageOf(
   BRAND,

@@ -1,0 +1,218 @@
+// Retries, Retry-After, timeouts and cancellation: the client's own behaviour, driven by an
+// injected fetch that fails before handing over to the real server, or by a server that stalls.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createServer, type Server } from 'node:http'
+import { startServer, type TestServer } from '../support/helpers.js'
+import { TOKENS, fixture } from '../support/fixture.js'
+import {
+  Client,
+  ConnectionError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  type FetchLike,
+} from '../../src/client/index.js'
+import { backoffMs, parseRetryAfter } from '../../src/client/http.js'
+
+let s: TestServer
+before(async () => {
+  s = await startServer(fixture())
+})
+after(() => s.close())
+
+/** Fails the first `failures` calls with `fail`, then hands over to the real fetch. */
+function flaky(failures: number, fail: () => Promise<Response>) {
+  const seen = { calls: 0, at: [] as number[] }
+  const f: FetchLike = (url, init) => {
+    seen.calls++
+    seen.at.push(Date.now())
+    return seen.calls <= failures ? fail() : fetch(url, init)
+  }
+  return { f, seen }
+}
+const networkError = () => Promise.reject(new TypeError('fetch failed'))
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  () =>
+    Promise.resolve(
+      new Response(
+        JSON.stringify({
+          error: { code: code === 429 ? 'rate_limited' : 'service_unavailable', message: 'try later' },
+        }),
+        { status: code, headers: { 'content-type': 'application/json', 'x-request-id': 'req-1', ...headers } },
+      ),
+    )
+
+describe('client: retries', () => {
+  test('network errors are retried with backoff until the real server answers', async () => {
+    const { f, seen } = flaky(2, networkError)
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f, maxRetries: 2 })
+    const page = await client.creator.brands.list({ limit: 3 })
+    assert.equal(page.brands.length, 3)
+    assert.equal(seen.calls, 3)
+  })
+
+  test('after maxRetries the ConnectionError is thrown', async () => {
+    const { f, seen } = flaky(5, networkError)
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f, maxRetries: 1 })
+    await assert.rejects(client.creator.brands.list(), (e: unknown) => e instanceof ConnectionError && e.status === 0)
+    assert.equal(seen.calls, 2)
+  })
+
+  test('the default is two retries', async () => {
+    const { f, seen } = flaky(5, networkError)
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
+    await assert.rejects(client.creator.brands.list(), ConnectionError)
+    assert.equal(seen.calls, 3)
+  })
+
+  test('503 with Retry-After in seconds is waited for, then retried', async () => {
+    const { f, seen } = flaky(1, status(503, { 'retry-after': '1' }))
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
+    const page = await client.creator.brands.list({ limit: 2 })
+    assert.equal(page.brands.length, 2)
+    assert.equal(seen.calls, 2)
+    assert.ok(seen.at[1]! - seen.at[0]! >= 950, `waited ${seen.at[1]! - seen.at[0]!} ms`)
+  })
+
+  test('429 with Retry-After as an HTTP date is waited for, then retried', async () => {
+    const date = new Date(Date.now() + 2000).toUTCString() // second precision: waits 1–2 s
+    const { f, seen } = flaky(1, status(429, { 'retry-after': date }))
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
+    assert.equal((await client.creator.brands.list({ limit: 2 })).brands.length, 2)
+    assert.equal(seen.calls, 2)
+    assert.ok(seen.at[1]! - seen.at[0]! >= 900, `waited ${seen.at[1]! - seen.at[0]!} ms`)
+  })
+
+  test('persistent 429 ends in a RateLimitError with the request id and Retry-After', async () => {
+    const { f, seen } = flaky(9, status(429, { 'retry-after': '0' }))
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f, maxRetries: 3 })
+    await assert.rejects(
+      client.creator.brands.list(),
+      (e: unknown) =>
+        e instanceof RateLimitError &&
+        e.status === 429 &&
+        e.code === 'rate_limited' &&
+        e.requestId === 'req-1' &&
+        e.retryAfterMs === 0,
+    )
+    assert.equal(seen.calls, 4)
+  })
+
+  test('a Retry-After longer than a minute is not waited for', async () => {
+    const { f, seen } = flaky(1, status(503, { 'retry-after': '3600' }))
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
+    await assert.rejects(client.creator.brands.list(), (e: unknown) => e instanceof ServerError && e.status === 503)
+    assert.equal(seen.calls, 1)
+  })
+
+  test('500 is not retried', async () => {
+    const { f, seen } = flaky(1, status(500))
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
+    await assert.rejects(client.creator.brands.list(), (e: unknown) => e instanceof ServerError && e.status === 500)
+    assert.equal(seen.calls, 1)
+  })
+
+  test('a retry in the middle of an iteration loses and repeats nothing', async () => {
+    let n = 0
+    const f: FetchLike = (url, init) => (++n === 3 ? networkError() : fetch(url, init))
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
+    const got = await client.creator.brands.list({ limit: 4 }).toArray()
+    const expected = await new Client({ token: TOKENS.cr_a, baseUrl: s.base }).creator.brands
+      .list({ limit: 100 })
+      .toArray()
+    assert.deepEqual(got, expected)
+  })
+})
+
+describe('client: timeouts and cancellation', () => {
+  let stall: Server
+  let stallBase = ''
+  let hits = 0
+  before(async () => {
+    // accepts requests and never answers
+    stall = createServer(() => {
+      hits++
+    })
+    await new Promise<void>((r) => stall.listen(0, '127.0.0.1', r))
+    const a = stall.address()
+    stallBase = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`
+  })
+  after(() => {
+    stall.closeAllConnections()
+    stall.close()
+  })
+
+  test('each attempt is aborted after timeoutMs; timeouts are retried, then a TimeoutError', async () => {
+    hits = 0
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: stallBase, timeoutMs: 200, maxRetries: 1 })
+    const t0 = Date.now()
+    await assert.rejects(
+      client.creator.brands.list(),
+      (e: unknown) => e instanceof TimeoutError && e instanceof ConnectionError && e.code === 'timeout',
+    )
+    const ms = Date.now() - t0
+    assert.equal(hits, 2)
+    assert.ok(ms >= 400 && ms < 3000, `took ${ms} ms`)
+  })
+
+  test('an AbortSignal cancels the request and no retry follows', async () => {
+    hits = 0
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: stallBase, timeoutMs: 10_000 })
+    const ac = new AbortController()
+    setTimeout(() => ac.abort(new Error('stop')), 100)
+    await assert.rejects(client.creator.brands.list({}, { signal: ac.signal }), /stop/)
+    assert.equal(hits, 1)
+  })
+})
+
+describe('client: backoff arithmetic', () => {
+  test('Retry-After: seconds, HTTP date, garbage', () => {
+    const now = Date.parse('2026-03-01T00:00:00Z')
+    assert.equal(parseRetryAfter('3', now), 3000)
+    assert.equal(parseRetryAfter(' 0 ', now), 0)
+    assert.equal(parseRetryAfter('Sun, 01 Mar 2026 00:00:05 GMT', now), 5000)
+    assert.equal(parseRetryAfter('Sat, 28 Feb 2026 00:00:00 GMT', now), 0)
+    assert.equal(parseRetryAfter('soon', now), null)
+    assert.equal(parseRetryAfter('-1', now), null)
+    assert.equal(parseRetryAfter(null, now), null)
+  })
+
+  test('full jitter: between 0 and min(8 s, 0.5 s × 2^attempt)', () => {
+    assert.equal(
+      backoffMs(0, () => 0),
+      0,
+    )
+    assert.equal(
+      backoffMs(0, () => 0.999999),
+      499,
+    )
+    assert.equal(
+      backoffMs(2, () => 0.5),
+      1000,
+    )
+    assert.equal(
+      backoffMs(10, () => 0.999999),
+      7999,
+    )
+  })
+})
+
+describe('client: an already aborted signal', () => {
+  test('makes no request at all', async () => {
+    let calls = 0
+    const client = new Client({
+      token: TOKENS.cr_a,
+      baseUrl: s.base,
+      fetch: (url, init) => (calls++, fetch(url, init)),
+    })
+    const ac = new AbortController()
+    ac.abort(new Error('cancelled before'))
+    await assert.rejects(
+      client.creator.reports.list({ start: '2026-03-01', end: '2026-03-02' }, { signal: ac.signal }),
+      /cancelled before/,
+    )
+    assert.equal(calls, 0)
+  })
+})

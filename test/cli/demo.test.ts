@@ -1,0 +1,62 @@
+// `csapi demo` as a new user meets it: every curl command it prints answers 200 with data,
+// including the creator's payouts, their lines and adjustments (the demo runs the money trail);
+// and running it again works, adds no payout and keeps what was paid.
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { startServer, type TestServer } from '../support/helpers.js'
+import { runDemo } from '../../src/demo/run.js'
+
+let s: TestServer
+before(async () => {
+  s = await startServer()
+})
+after(() => s.close())
+
+/** The path and token of every curl command the demo printed. */
+function curls(out: string): { path: string; token: string }[] {
+  return [...out.matchAll(/curl -s -H 'Authorization: Bearer (\S+)' '(http[^']+)'/g)].map((m) => ({
+    token: m[1]!,
+    path: new URL(m[2]!).pathname + new URL(m[2]!).search,
+  }))
+}
+
+const payoutTotals = async () =>
+  s.db.query<{ n: number; amount: string; paid: number }>(
+    `select (select count(*)::int from payouts) as n,
+            (select coalesce(sum(amount_cents), 0)::text from payouts) as amount,
+            (select count(*)::int from report_rows where commission_status = 'paid') as paid`,
+  )
+
+test('every printed curl answers with data: reports, products, payouts, adjustments; a payout adds up', async () => {
+  const out = await runDemo(s.db, { size: 'small', baseUrl: s.base })
+  const commands = curls(out)
+  assert.ok(
+    commands.some((c) => c.path.startsWith('/api/creator/v1/payouts')),
+    out,
+  )
+  assert.ok(
+    commands.some((c) => c.path.startsWith('/api/creator/v1/adjustments')),
+    out,
+  )
+  for (const c of commands) {
+    const res = await s.get(c.path, c.token)
+    assert.equal(res.status, 200, `${c.path}: ${JSON.stringify(res.body)}`)
+    const list = Object.values(res.body as object).find(Array.isArray) as unknown[]
+    assert.ok(list.length > 0, `${c.path} returned no data`)
+  }
+  const creator = commands[0]!.token
+  const [payout] = (await s.get('/api/creator/v1/payouts?limit=1', creator)).body.payouts
+  const lines = (await s.get(`/api/creator/v1/payouts/${payout.id}/lines?limit=500`, creator)).body.lines
+  assert.equal(payout.line_count, lines.length)
+  assert.equal(
+    payout.amount_cents,
+    lines.reduce((n: number, l: { amount_cents: number }) => n + l.amount_cents, 0),
+  )
+})
+
+test('run again: no new payout, paid rows stay paid, new tokens work', async () => {
+  const [before] = await payoutTotals()
+  const out = await runDemo(s.db, { size: 'small', baseUrl: s.base })
+  assert.deepEqual(await payoutTotals(), [before])
+  for (const c of curls(out)) assert.equal((await s.get(c.path, c.token)).status, 200, c.path)
+})

@@ -1,0 +1,226 @@
+// Security headers, the CORS allow-list, URL and header size limits, the token cache
+// (revocation within seconds on every instance), last-used bookkeeping and load shedding.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { request as httpRequest } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { buildApp } from '../../src/http/app.js'
+import type { Db } from '../../src/db/index.js'
+import { revokeToken, tokenId, hashToken } from '../../src/tokens/tokens.js'
+import { CURSOR_SECRET, load, openTestDb } from '../support/helpers.js'
+import { TOKENS, fixture } from '../support/fixture.js'
+
+let db: Db
+let closeDb: () => Promise<void>
+before(async () => {
+  ;({ db, close: closeDb } = await openTestDb())
+  await load(db, fixture())
+})
+after(() => closeDb())
+
+const BRANDS = '/api/creator/v1/brands'
+const auth = (t: string) => ({ authorization: `Bearer ${t}` })
+
+describe('response headers', () => {
+  test('nosniff and no-store on authenticated answers, errors and health checks; no CORS by default', async () => {
+    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+    try {
+      for (const [url, headers, status] of [
+        [BRANDS, auth(TOKENS.cr_a), 200],
+        [BRANDS, {}, 401],
+        [BRANDS + '?limit=0', auth(TOKENS.cr_a), 400],
+        ['/nope', {}, 404],
+        ['/readyz', {}, 200],
+      ] as const) {
+        const res = await app.inject({ url, headers: { ...headers, origin: 'https://evil.example' } })
+        assert.equal(res.statusCode, status, url)
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', url)
+        assert.equal(res.headers['cache-control'], 'no-store', url)
+        assert.equal(res.headers['access-control-allow-origin'], undefined, url)
+      }
+      const pre = await app.inject({
+        method: 'OPTIONS',
+        url: BRANDS,
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+      })
+      assert.equal(pre.headers['access-control-allow-origin'], undefined)
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('CORS answers only the allow-listed origins', async () => {
+    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], corsOrigins: ['https://app.example.com'] })
+    try {
+      const ok = await app.inject({ url: BRANDS, headers: { ...auth(TOKENS.cr_a), origin: 'https://app.example.com' } })
+      assert.equal(ok.headers['access-control-allow-origin'], 'https://app.example.com')
+      assert.match(String(ok.headers['access-control-expose-headers']), /RateLimit/)
+      const pre = await app.inject({
+        method: 'OPTIONS',
+        url: BRANDS,
+        headers: {
+          origin: 'https://app.example.com',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
+      })
+      assert.equal(pre.statusCode, 204)
+      assert.equal(pre.headers['access-control-allow-origin'], 'https://app.example.com')
+      assert.match(String(pre.headers['access-control-allow-methods']), /^GET, ?HEAD$/)
+      for (const origin of ['https://evil.example', 'https://app.example.com.evil.example', 'null']) {
+        const res = await app.inject({ url: BRANDS, headers: { ...auth(TOKENS.cr_a), origin } })
+        assert.equal(res.headers['access-control-allow-origin'], undefined, origin)
+      }
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('size limits', () => {
+  test('a URL over the limit is 400 with the error body', async () => {
+    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], maxUrlLength: 512 })
+    try {
+      const res = await app.inject({ url: `${BRANDS}?cursor=${'a'.repeat(600)}`, headers: auth(TOKENS.cr_a) })
+      assert.equal(res.statusCode, 400)
+      assert.deepEqual(res.json(), {
+        error: { code: 'invalid_request', message: 'the URL is longer than 512 characters' },
+      })
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('headers over the limit are refused by the server with 431 and the error body', async () => {
+    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], server: { maxHeaderBytes: 4096 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as { port: number }).port
+    try {
+      const res = await new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
+        (resolve, reject) => {
+          const req = httpRequest(
+            { port, path: BRANDS, headers: { ...auth(TOKENS.cr_a), 'x-filler': 'x'.repeat(8000) } },
+            (r) => {
+              let body = ''
+              r.on('data', (c) => (body += c))
+              r.on('end', () => resolve({ status: r.statusCode!, body, headers: r.headers }))
+            },
+          )
+          req.on('error', reject)
+          req.end()
+        },
+      )
+      assert.equal(res.status, 431)
+      assert.equal(JSON.parse(res.body).error.code, 'invalid_request')
+      assert.equal(res.headers['x-content-type-options'], 'nosniff')
+      const fine = await fetch(`http://127.0.0.1:${port}${BRANDS}`, { headers: auth(TOKENS.cr_a) })
+      assert.equal(fine.status, 200)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('tokens', () => {
+  test('a revoked token is refused on every instance within the cache time', async () => {
+    const extra = { api_tokens: [{ account_id: 'cr_c', token: 'test_token_to_revoke_0001', name: 'rev' }] }
+    await load(db, extra)
+    const id = tokenId(hashToken('test_token_to_revoke_0001'))
+    const cacheMs = 1000
+    const one = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], tokenCacheMs: cacheMs })
+    const two = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], tokenCacheMs: cacheMs })
+    try {
+      const status = async (a: typeof one) =>
+        (await a.inject({ url: BRANDS, headers: auth('test_token_to_revoke_0001') })).statusCode
+      assert.equal(await status(one), 200)
+      assert.equal(await status(two), 200)
+      assert.ok(await revokeToken(db, id))
+      const revokedAt = Date.now()
+      // Both instances refuse it once their cached lookup expires, without restart or signal.
+      for (const a of [one, two]) {
+        while ((await status(a)) === 200) {
+          assert.ok(Date.now() - revokedAt < cacheMs + 500, 'still accepted past the cache time')
+          await sleep(50)
+        }
+        assert.equal(await status(a), 401)
+      }
+    } finally {
+      await one.close()
+      await two.close()
+    }
+  })
+
+  test('last_used_at is set on use, off the request path, and written at most once a minute', async () => {
+    await load(db, { api_tokens: [{ account_id: 'cr_b', token: 'test_token_last_used_0001', name: 'lu' }] })
+    const id = tokenId(hashToken('test_token_last_used_0001'))
+    const lastUsed = async () =>
+      (await db.query<{ t: Date | null }>('select last_used_at as t from api_tokens where id = $1', [id]))[0]!.t
+    assert.equal(await lastUsed(), null)
+    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+    const before = Date.now()
+    assert.equal((await app.inject({ url: BRANDS, headers: auth('test_token_last_used_0001') })).statusCode, 200)
+    await app.auth.flush()
+    const first = await lastUsed()
+    assert.ok(first && Math.abs(first.getTime() - before) < 5000, `last_used_at ${first}`)
+    await sleep(20)
+    for (let i = 0; i < 3; i++) await app.inject({ url: BRANDS, headers: auth('test_token_last_used_0001') })
+    await app.auth.flush()
+    assert.equal((await lastUsed())!.getTime(), first.getTime(), 'not rewritten within the minute')
+    // a second instance that has not written it yet is held back by the database guard too
+    const other = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+    await other.inject({ url: BRANDS, headers: auth('test_token_last_used_0001') })
+    await other.auth.flush()
+    assert.equal((await lastUsed())!.getTime(), first.getTime())
+    await db.query(`update api_tokens set last_used_at = now() - interval '61 seconds' where id = $1`, [id])
+    const aged = (await lastUsed())!.getTime()
+    const third = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+    await third.inject({ url: BRANDS, headers: auth('test_token_last_used_0001') })
+    await third.auth.flush()
+    assert.ok((await lastUsed())!.getTime() > aged, 'written again after a minute')
+    await Promise.all([app.close(), other.close(), third.close()])
+  })
+})
+
+describe('overload', () => {
+  for (const [signal, pressure] of [
+    ['event-loop delay', { maxEventLoopDelayMs: 50, maxHeapUsedBytes: 0 }],
+    ['event-loop utilization', { maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0.9, maxHeapUsedBytes: 0 }],
+  ] as const) {
+    test(
+      `a busy event loop (${signal}) sheds API requests with 503 service_unavailable and ` +
+        `Retry-After; /healthz stays up`,
+      async () => {
+        const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], pressure })
+        try {
+          assert.equal((await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })).statusCode, 200)
+          // Hold the event loop for a while, as a runaway computation or GC storm would.
+          let shed: Awaited<ReturnType<typeof app.inject>> | undefined
+          for (let i = 0; i < 10 && !shed; i++) {
+            const end = Date.now() + 700
+            while (Date.now() < end) {
+              /* busy */
+            }
+            await sleep(1) // let the sampler's timer see the delay
+            const res = await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })
+            if (res.statusCode === 503) shed = res
+            else assert.equal(res.statusCode, 200)
+          }
+          assert.ok(shed, 'no request was shed')
+          assert.deepEqual(Object.keys(shed.json().error).sort(), ['code', 'message'])
+          assert.equal(shed.json().error.code, 'service_unavailable')
+          assert.ok(Number(shed.headers['retry-after']) >= 1)
+          assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200)
+          // once the loop is free again, requests are served
+          let served = false
+          for (let i = 0; i < 50 && !served; i++) {
+            await sleep(100)
+            served = (await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })).statusCode === 200
+          }
+          assert.ok(served, 'service did not recover')
+        } finally {
+          await app.close()
+        }
+      },
+    )
+  }
+})

@@ -1,0 +1,369 @@
+// Broken object level authorization (OWASP API1), as a property: on random datasets, every
+// item any token receives is one that token may see, and it receives all of them: brands,
+// reports, the changes feed, payouts, their lines and adjustments, and the seller's pages.
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../src/http/app.js'
+import { CURSOR_SECRET, load, openTestDb } from '../support/helpers.js'
+import { pay } from '../../src/settlement/pay.js'
+
+const RUNS = Number(process.env.CSAPI_AUTHZ_RUNS ?? (process.env.CI === 'true' ? 40 : 15))
+const STATUSES = ['active', 'inactive', 'archived'] as const
+const PARTNERSHIP = ['approved', 'pending', 'rejected', 'suspended'] as const
+const DAY0 = Date.parse('2026-05-01')
+const dayOf = (i: number) => new Date(DAY0 + i * 86_400_000).toISOString().slice(0, 10)
+
+let app: FastifyInstance
+let close: () => Promise<void>
+before(async () => {
+  const t = await openTestDb()
+  app = await buildApp({ db: t.db, cursorSecrets: [CURSOR_SECRET] })
+  close = async () => {
+    await app.close()
+    await t.close()
+  }
+})
+after(() => close())
+
+// The shape of a random world; ids are made unique per run when it is turned into a dataset.
+const worldArb = fc.record({
+  creators: fc.integer({ min: 1, max: 3 }),
+  sellers: fc.array(fc.constantFrom('seller', 'operator'), { minLength: 1, maxLength: 3 }),
+  brands: fc.array(
+    fc.record({
+      status: fc.constantFrom(...STATUSES),
+      discoverable: fc.boolean(),
+      ads: fc.boolean(),
+      products: fc.array(fc.constantFrom(...STATUSES), { maxLength: 4 }),
+    }),
+    {
+      minLength: 1,
+      maxLength: 5,
+    },
+  ),
+  partnerships: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...PARTNERSHIP)), { maxLength: 6 }),
+  grants: fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }),
+  links: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.array(fc.tuple(fc.nat({ max: 9 }), fc.nat()), { maxLength: 5 })), {
+    maxLength: 8,
+  }),
+  limit: fc.integer({ min: 1, max: 7 }),
+})
+type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never
+
+interface Model {
+  brands: Map<string, { status: string; discoverable: boolean; ads: boolean }>
+  partnerships: Map<string, string> // creator|brand → status
+  grants: Set<string> // account|brand
+  products: Map<string, string> // product → brand
+  links: Map<string, string> // link → creator
+  rows: Map<string, string> // row key → creator
+  approved: Map<string, number> // row key → commission, of the rows each creator's pay takes
+}
+const model: Model = {
+  brands: new Map(),
+  partnerships: new Map(),
+  grants: new Set(),
+  products: new Map(),
+  links: new Map(),
+  rows: new Map(),
+  approved: new Map(),
+}
+
+function dataset(run: number, w: World) {
+  const p = `r${run}_`
+  const creators = Array.from({ length: w.creators }, (_, i) => `${p}cr${i}`)
+  const sellers = w.sellers.map((role, i) => ({ id: `${p}sl${i}`, role }))
+  const brands = w.brands.map((b, i) => ({
+    id: `${p}b${i}`,
+    name: `Brand ${i}`,
+    status: b.status,
+    discoverable: b.discoverable,
+    ads_connected: b.ads,
+  }))
+  const products = w.brands.flatMap((b, i) =>
+    b.products.map((status, j) => ({
+      id: `${p}b${i}_p${j}`,
+      brand_id: `${p}b${i}`,
+      asin: `B0${run}X${i}X${j}`.padEnd(10, '0').slice(0, 10),
+      title: 't',
+      status,
+    })),
+  )
+  const pick = <T>(xs: T[], n: number) => xs[n % xs.length]!
+  const partnerships = new Map<string, { creator_id: string; brand_id: string; status: string }>()
+  for (const [c, b, status] of w.partnerships) {
+    const v = { creator_id: pick(creators, c), brand_id: pick(brands, b).id, status }
+    partnerships.set(`${v.creator_id}|${v.brand_id}`, v)
+  }
+  const grants = new Map<string, { account_id: string; brand_id: string }>()
+  for (const [s, b] of w.grants) {
+    const v = { account_id: pick(sellers, s).id, brand_id: pick(brands, b).id }
+    grants.set(`${v.account_id}|${v.brand_id}`, v)
+  }
+  const links: Record<string, unknown>[] = []
+  const rows = new Map<string, Record<string, unknown>>()
+  w.links.forEach(([c, b, rs], i) => {
+    const brandProducts = products.filter((x) => x.brand_id === pick(brands, b).id)
+    if (brandProducts.length === 0) return
+    const link = {
+      id: `${p}l${i}`,
+      creator_id: pick(creators, c),
+      brand_id: pick(brands, b).id,
+      product_id: brandProducts[0]!.id,
+      short_url: 'https://s.example/x',
+      destination_url: 'https://www.amazon.com/dp/x',
+    }
+    links.push(link)
+    for (const [d, pr] of rs) {
+      const product = pick(brandProducts, pr)
+      const row = {
+        date: dayOf(d),
+        link_id: link.id,
+        product_id: product.id,
+        marketplace: 'US',
+        currency: 'USD',
+        sales_cents: 100,
+        commission_cents: 10 + d,
+        commission_status: d % 2 === 0 ? 'approved' : 'pending', // the approved ones are paid below
+        orders: 1,
+        units_sold: 1,
+        clicks: 1,
+        detail_page_views: 1,
+        add_to_carts: 0,
+      }
+      rows.set(`${row.date}|${row.link_id}|${row.product_id}|US`, row)
+    }
+  })
+  const accounts = [
+    ...creators.map((id) => ({ id, role: 'creator', name: id })),
+    ...sellers.map((s) => ({ id: s.id, role: s.role, name: s.id })),
+  ]
+  const tokenOf = (id: string) => `tok_${id}_0123456789abcdef`
+  return {
+    tokenOf,
+    creators,
+    sellers: sellers.map((s) => s.id),
+    brandIds: brands.map((b) => b.id),
+    ds: {
+      accounts,
+      api_tokens: accounts.map((a) => ({ account_id: a.id, token: tokenOf(a.id) })),
+      brands,
+      brand_access: [...grants.values()],
+      products,
+      partnerships: [...partnerships.values()],
+      links,
+      report_rows: [...rows.values()],
+    },
+  }
+}
+
+function remember(d: ReturnType<typeof dataset>['ds']) {
+  for (const b of d.brands)
+    model.brands.set(b.id, { status: b.status, discoverable: b.discoverable, ads: b.ads_connected })
+  for (const x of d.partnerships) model.partnerships.set(`${x.creator_id}|${x.brand_id}`, x.status)
+  for (const g of d.brand_access) model.grants.add(`${g.account_id}|${g.brand_id}`)
+  for (const x of d.products) model.products.set(x.id, x.brand_id)
+  for (const l of d.links) model.links.set(l.id as string, l.creator_id as string)
+  for (const r of d.report_rows) {
+    model.rows.set(`${r.date}|${r.link_id}|${r.product_id}|US`, model.links.get(r.link_id as string)!)
+    if (r.commission_status === 'approved')
+      model.approved.set(`${r.date}|${r.link_id}|${r.product_id}|US`, r.commission_cents as number)
+  }
+}
+
+async function get(url: string, token: string) {
+  const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } })
+  return { status: res.statusCode, body: res.json() }
+}
+
+async function walk(path: string, token: string, key: string, limit: number) {
+  const items: any[] = []
+  let cursor: string | null = null
+  const cursors: string[] = []
+  do {
+    const sep = path.includes('?') ? '&' : '?'
+    const res = await get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token)
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    items.push(...res.body[key])
+    cursor = res.body.next_cursor
+    if (cursor) cursors.push(cursor)
+  } while (cursor)
+  return { items, cursors }
+}
+
+const sorted = (xs: Iterable<string>) => [...xs].sort()
+
+test(`every item any token receives belongs to what it may see (${RUNS} random worlds)`, async (t) => {
+  let run = 0
+  let checked = 0
+  await fc.assert(
+    fc.asyncProperty(worldArb, async (w) => {
+      const d = dataset(run++, w)
+      await load(app.db, d.ds)
+      remember(d.ds)
+      const payouts = new Map<string, string[]>() // creator → its payout ids
+      for (const creator of d.creators)
+        payouts.set(
+          creator,
+          (await pay(app.db, creator, dayOf(9))).payouts.map((x) => x.id),
+        )
+      const range = `start=${dayOf(0)}&end=${dayOf(9)}`
+
+      for (const creator of d.creators) {
+        const token = d.tokenOf(creator)
+        const brands = await walk('/api/creator/v1/brands', token, 'brands', w.limit)
+        const mayList = [...model.brands]
+          .filter(([id, b]) => (b.status === 'active' && b.discoverable) || model.partnerships.has(`${creator}|${id}`))
+          .map(([id]) => id)
+        assert.deepEqual(sorted(brands.items.map((b) => b.id)), sorted(mayList), `${creator}: brands`)
+        for (const b of brands.items)
+          assert.equal(b.partnership_status, model.partnerships.get(`${creator}|${b.id}`) ?? null)
+
+        const reports = await walk(`/api/creator/v1/reports?${range}`, token, 'reports', w.limit)
+        for (const r of reports.items)
+          assert.equal(model.links.get(r.link.id), creator, `${creator} received a row of link ${r.link.id}`)
+        const own = [...model.rows].filter(([, c]) => c === creator).map(([k]) => k)
+        assert.deepEqual(
+          sorted(reports.items.map((r) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`)),
+          sorted(own),
+        )
+
+        // the changes feed: exactly this creator's rows, each once (no writes meanwhile)
+        const feed: any[] = []
+        let feedCursor: string | null = null
+        for (let i = 0; i < 1000; i++) {
+          const after = feedCursor ? `&cursor=${encodeURIComponent(feedCursor)}` : ''
+          const res = await get(`/api/creator/v1/reports/changes?limit=${w.limit}${after}`, token)
+          assert.equal(res.status, 200, JSON.stringify(res.body))
+          feed.push(...res.body.reports)
+          feedCursor = res.body.next_cursor
+          if (!res.body.has_more) break
+        }
+        const keysOf = (rows: any[]) => rows.map((r) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`)
+        for (const r of feed)
+          assert.equal(model.links.get(r.link.id), creator, `${creator}'s feed carried a row of link ${r.link.id}`)
+        assert.deepEqual(sorted(keysOf(feed)), sorted(own), `${creator}: the feed holds its rows, each once`)
+        if (feedCursor && d.creators.length > 1) {
+          const other = d.creators.find((c) => c !== creator)!
+          const res = await get(
+            `/api/creator/v1/reports/changes?cursor=${encodeURIComponent(feedCursor)}`,
+            d.tokenOf(other),
+          )
+          assert.equal(res.body.error.code, 'invalid_pagination', 'a feed cursor belongs to its creator')
+        }
+
+        // payouts, their lines and adjustments: this creator's alone, all of them
+        const paid = await walk('/api/creator/v1/payouts', token, 'payouts', w.limit)
+        assert.deepEqual(sorted(paid.items.map((x) => x.id)), sorted(payouts.get(creator)!), `${creator}: payouts`)
+        const ownApproved = own.filter((k) => model.approved.has(k))
+        const lines = []
+        for (const x of paid.items) {
+          const l = await walk(`/api/creator/v1/payouts/${x.id}/lines`, token, 'lines', w.limit)
+          assert.equal(
+            x.amount_cents,
+            l.items.reduce((n, line) => n + line.amount_cents, 0),
+          )
+          lines.push(...l.items)
+          for (const other of d.creators.filter((c) => c !== creator)) {
+            const res = await get(`/api/creator/v1/payouts/${x.id}/lines`, d.tokenOf(other))
+            assert.equal(res.status, 404, `${other} reached ${creator}'s payout`)
+            assert.equal(res.body.error.code, 'not_found')
+          }
+        }
+        for (const line of lines)
+          assert.equal(model.links.get(line.link_id), creator, `${creator}: line of ${line.link_id}`)
+        assert.deepEqual(
+          sorted(lines.map((l) => `${l.date}|${l.link_id}|${l.product_id}|${l.marketplace}`)),
+          sorted(ownApproved),
+          `${creator}: the lines are its approved rows, each once`,
+        )
+        const adjustments = await walk('/api/creator/v1/adjustments', token, 'adjustments', w.limit)
+        for (const a of adjustments.items) assert.equal(model.links.get(a.link_id), creator)
+
+        // a brand filter never hides what the unfiltered list shows; it is refused only for a
+        // visible brand without an Ads connection and without rows of this creator
+        for (const brand of brands.items) {
+          const expected = reports.items.filter((r) => r.brand_id === brand.id)
+          const res = await get(`/api/creator/v1/reports?${range}&limit=500&brand_id=${brand.id}`, token)
+          if (!model.brands.get(brand.id)!.ads && expected.length === 0) {
+            assert.equal(res.status, 403, `${creator}: ${brand.id} without Ads and rows`)
+            assert.equal(res.body.error.code, 'ads_not_connected')
+          } else {
+            assert.equal(res.status, 200, `${creator}: ${brand.id}: ${JSON.stringify(res.body)}`)
+            assert.deepEqual(res.body.reports, expected, `${creator}: filtering by ${brand.id}`)
+          }
+        }
+
+        // naming another creator's link or product narrows to nothing, it never widens
+        for (const [link, owner] of model.links) {
+          if (owner === creator) continue
+          const res = await get(`/api/creator/v1/reports?${range}&link_id=${link}`, token)
+          assert.equal(res.status, 200)
+          assert.equal(res.body.reports.length, 0, `${creator} saw rows of ${owner}'s link ${link}`)
+          break
+        }
+        // a cursor handed out to this creator is refused for everyone else
+        const other = d.creators.find((c) => c !== creator)
+        if (other && brands.cursors[0]) {
+          const res = await get(`/api/creator/v1/brands?limit=${w.limit}&cursor=${brands.cursors[0]}`, d.tokenOf(other))
+          assert.equal(res.status, 400)
+          assert.equal(res.body.error.code, 'invalid_pagination')
+        }
+        assert.equal((await get(`/api/seller/v1/products?brand_id=${d.brandIds[0]}`, token)).status, 403)
+        assert.equal((await get('/api/seller/v1/brands', token)).status, 403)
+        checked++
+      }
+
+      for (const seller of d.sellers) {
+        const token = d.tokenOf(seller)
+        // the granted brands, each with its active product count, and no other
+        const granted = await walk('/api/seller/v1/brands', token, 'brands', w.limit)
+        const expectedGrants = [...model.grants]
+          .filter((g) => g.startsWith(`${seller}|`))
+          .map((g) => g.slice(seller.length + 1))
+        assert.deepEqual(
+          granted.items.map((b) => b.id),
+          sorted(expectedGrants),
+          `${seller}: granted brands, in id order`,
+        )
+        for (const b of granted.items) assert.equal(b.status, model.brands.get(b.id)!.status)
+        for (const creator of d.creators) {
+          if (granted.cursors[0]) {
+            const res = await get(
+              `/api/seller/v1/brands?limit=${w.limit}&cursor=${granted.cursors[0]}`,
+              d.tokenOf(creator),
+            )
+            assert.equal(res.status, 403, 'a creator token is refused before its cursor is read')
+          }
+        }
+        for (const brand of d.brandIds) {
+          if (!model.grants.has(`${seller}|${brand}`)) {
+            const res = await get(`/api/seller/v1/products?brand_id=${brand}`, token)
+            assert.equal(res.status, 403, `${seller} reached ungranted ${brand}`)
+            assert.equal(res.body.error.code, 'forbidden_resource')
+            continue
+          }
+          const products = await walk(`/api/seller/v1/products?brand_id=${brand}`, token, 'products', w.limit)
+          for (const p of products.items) assert.equal(p.brand_id, brand)
+          const expected = [...model.products].filter(([, b]) => b === brand).map(([id]) => id)
+          assert.deepEqual(sorted(products.items.map((p) => p.id)), sorted(expected))
+        }
+        assert.equal((await get('/api/creator/v1/brands', token)).status, 403)
+        assert.equal((await get(`/api/creator/v1/reports?${range}`, token)).status, 403)
+        assert.equal((await get('/api/creator/v1/reports/changes', token)).status, 403)
+        for (const path of ['/api/creator/v1/payouts', '/api/creator/v1/adjustments'])
+          assert.equal((await get(path, token)).status, 403, `${seller}: ${path}`)
+        for (const ids of payouts.values())
+          for (const id of ids)
+            assert.equal((await get(`/api/creator/v1/payouts/${id}/lines`, token)).status, 403, `${seller}: lines`)
+        checked++
+      }
+    }),
+    { numRuns: RUNS, includeErrorInReport: true },
+  )
+  t.diagnostic(
+    `${RUNS} worlds, ${checked} tokens checked; ${model.brands.size} brands, ${model.rows.size} report rows in all`,
+  )
+})

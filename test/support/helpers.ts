@@ -1,0 +1,304 @@
+// Test harness: a throwaway database per test file (PGlite in memory by default, a fresh
+// PostgreSQL database when TEST_DATABASE_URL is set), the real app listening on port 0, and a
+// client that checks every response body against the served OpenAPI document.
+import { Redis } from 'ioredis'
+import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import assert from 'node:assert/strict'
+import pg from 'pg'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import type { FastifyInstance } from 'fastify'
+import { openDb, type Db } from '../../src/db/index.js'
+import { migrate } from '../../src/db/migrate.js'
+import { buildApp } from '../../src/http/app.js'
+import { parseDataset } from '../../src/dataset/parse.js'
+import { importDataset } from '../../src/dataset/import.js'
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
+
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+export interface TestDatabase {
+  /** A DATABASE_URL that another process (the CLI) can open. */
+  url: string
+  /** Removes the database; call after every connection to it is closed. */
+  drop(): Promise<void>
+}
+
+/** A new empty database: a PostgreSQL database on TEST_DATABASE_URL's server, or a PGlite dir. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const admin = process.env.TEST_DATABASE_URL
+  if (!admin) {
+    const dir = mkdtempSync(join(tmpdir(), 'csapi-test-'))
+    return { url: `file:${dir}`, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+  }
+  const name = `csapi_t_${randomBytes(6).toString('hex')}`
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`create database ${name}`)
+  await client.end()
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+/** An open, migrated database for this test file: in-memory PGlite or throwaway PostgreSQL. */
+export async function openTestDb(): Promise<{ db: Db; url?: string; close(): Promise<void> }> {
+  if (!onPostgres) {
+    const db = await openDb('memory:')
+    await migrate(db)
+    return { db, close: () => db.close() }
+  }
+  const t = await createTestDatabase()
+  const db = await openDb(t.url, { poolSize: 4 })
+  await migrate(db)
+  return {
+    db,
+    url: t.url,
+    async close() {
+      await db.close()
+      await t.drop()
+    },
+  }
+}
+
+export async function load(db: Db, raw: unknown) {
+  return importDataset(db, parseDataset(JSON.parse(JSON.stringify(raw))))
+}
+
+export interface ApiResponse {
+  status: number
+  headers: Headers
+  body: any
+}
+
+export interface TestServer {
+  base: string
+  db: Db
+  /** PostgreSQL: the database's URL, for other processes (the CLI); PGlite in memory: none. */
+  url?: string
+  app: FastifyInstance
+  /** GET with a bearer token; the body is checked against /openapi.json. */
+  get(path: string, token?: string, headers?: Record<string, string>): Promise<ApiResponse>
+  request(method: string, path: string, headers?: Record<string, string>): Promise<ApiResponse>
+  close(): Promise<void>
+}
+
+export const CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789'
+
+/** The real app on a fresh database with `dataset` loaded, listening on 127.0.0.1:0. */
+export async function startServer(dataset?: unknown, opts: { cursorSecrets?: string[] } = {}): Promise<TestServer> {
+  const { db, url, close } = await openTestDb()
+  if (dataset) await load(db, dataset)
+  const app = await buildApp({ db, cursorSecrets: opts.cursorSecrets ?? [CURSOR_SECRET] })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  const validator = await openApiValidator(base)
+  const request = async (method: string, path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, { method, headers })
+    const text = await res.text()
+    const body = text === '' ? undefined : JSON.parse(text)
+    if (method === 'GET' && res.headers.get('content-type')?.includes('json')) validator(path, res.status, body)
+    return { status: res.status, headers: res.headers, body }
+  }
+  return {
+    base,
+    db,
+    url,
+    app,
+    request,
+    get: (path, token, headers = {}) =>
+      request('GET', path, token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close()
+      await close()
+    },
+  }
+}
+
+/** Checks a body against the response schema that /openapi.json gives for its path and status. */
+async function openApiValidator(base: string) {
+  const doc = (await (await fetch(`${base}/openapi.json`)).json()) as {
+    paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }>
+  }
+  const ajv = openApiAjv(doc)
+  const cache = new Map<string, ReturnType<typeof ajv.compile>>()
+  const genericError = ajv.compile({
+    type: 'object',
+    required: ['error'],
+    additionalProperties: false,
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        additionalProperties: false,
+        properties: { code: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  })
+  return (path: string, status: number, body: unknown) => {
+    const route = documentedPath(Object.keys(doc.paths), path.split('?')[0]!)
+    const op = doc.paths[route]?.get
+    if (!op && status < 400) return // not an API operation (the document itself, /docs)
+    if (!op) {
+      assert.ok(
+        genericError(body),
+        `${route} ${status}: error body ${JSON.stringify(body)} is not { error: { code, message } }`,
+      )
+      return
+    }
+    const key = `${route} ${status}`
+    let validate = cache.get(key)
+    if (!validate) {
+      assert.ok(
+        op.responses[String(status)]?.content?.['application/json']?.schema,
+        `${route} answered ${status}, which /openapi.json does not document`,
+      )
+      validate = ajv.compile({ $ref: responseSchemaRef(route, status) })
+      cache.set(key, validate)
+    }
+    assert.ok(
+      validate(body),
+      `${key} body does not match /openapi.json: ` +
+        `${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+    )
+    // additionalProperties is not set in our response schemas, so check no undocumented field leaks.
+    const schema = resolveSchema(doc, op.responses[String(status)]!.content!['application/json']!.schema) as {
+      properties?: Record<string, unknown>
+    }
+    if (status === 200 && schema.properties) {
+      for (const k of Object.keys(body as object)) assert.ok(k in schema.properties, `${key}: undocumented field ${k}`)
+    }
+  }
+}
+
+/** The document's path for a request path: itself, or the template it fills (/payouts/{payout_id}/lines). */
+export function documentedPath(paths: string[], route: string): string {
+  if (paths.includes(route)) return route
+  const parts = route.split('/')
+  const template = paths.find((p) => {
+    const t = p.split('/')
+    return (
+      t.length === parts.length &&
+      t.every((seg, i) => (seg.startsWith('{') && seg.endsWith('}') ? parts[i] !== '' : seg === parts[i]))
+    )
+  })
+  return template ?? route
+}
+
+/** An Ajv that knows the whole document, so that its $refs to components/schemas resolve. */
+export function openApiAjv(doc: object): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+  ajv.addSchema(doc, OPENAPI_ID)
+  return ajv
+}
+const OPENAPI_ID = 'openapi.json'
+
+/** A $ref (for openApiAjv) to the JSON body schema of a path's GET response. */
+export function responseSchemaRef(route: string, status: number): string {
+  const pointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1')
+  return `${OPENAPI_ID}#/paths/${pointer(route)}/get/responses/${status}/content/${pointer('application/json')}/schema`
+}
+
+/** A schema with its top-level $ref to components/schemas followed. */
+export function resolveSchema(doc: object, schema: unknown): unknown {
+  const ref = (schema as { $ref?: string }).$ref
+  if (!ref?.startsWith('#/components/schemas/')) return schema
+  return (doc as { components: { schemas: Record<string, unknown> } }).components.schemas[
+    ref.slice('#/components/schemas/'.length)
+  ]
+}
+
+/** Every item of a list endpoint, page by page; asserts page sizes and the cursor contract. */
+export async function walk(
+  server: TestServer,
+  path: string,
+  token: string,
+  key: 'brands' | 'products' | 'reports' | 'payouts' | 'lines' | 'adjustments',
+  limit: number,
+  between?: (page: number) => Promise<void>,
+): Promise<any[]> {
+  const items: any[] = []
+  let cursor: string | null = null
+  for (let page = 0; page < 10_000; page++) {
+    const sep = path.includes('?') ? '&' : '?'
+    const url: string = `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
+    const res = await server.get(url, token)
+    assert.equal(res.status, 200, `${url}: ${JSON.stringify(res.body)}`)
+    const pageItems = res.body[key] as unknown[]
+    assert.ok(pageItems.length <= limit)
+    items.push(...pageItems)
+    cursor = res.body.next_cursor
+    if (cursor === null) return items
+    assert.equal(pageItems.length, limit, 'a page before the last is full')
+    assert.ok(cursor.length <= 512 && /^[A-Za-z0-9_.-]+$/.test(cursor), 'cursor is URL-safe and at most 512 chars')
+    if (between) await between(page)
+  }
+  throw new Error('walk did not end')
+}
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+/** The real `csapi` as a child process on a database, without a statement timeout (long loads). */
+export function cliProcess(url: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: url, CSAPI_STATEMENT_TIMEOUT_MS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout.on('data', (c) => (out += c))
+  child.stderr.on('data', (c) => (out += c))
+  const exit = once(child, 'exit') as Promise<[number | null, string | null]>
+  return { child, exit, output: () => out }
+}
+
+/** The Redis the tests use (TEST_REDIS_URL, default the local one). */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+/** Whether a Redis answers at url within a second; tests that need one skip without it. */
+export async function redisReachable(url: string): Promise<boolean> {
+  const r = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    enableOfflineQueue: false,
+  })
+  r.on('error', () => {})
+  try {
+    await r.connect()
+    await r.ping()
+    return true
+  } catch {
+    return false
+  } finally {
+    r.disconnect()
+  }
+}
+
+/** The value of one sample of the exposition text, or 0 when absent. */
+export function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`)
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name + '{') && !line.startsWith(name + ' ')) continue
+    const inner = /\{(.*)\}/.exec(line)?.[1] ?? ''
+    if (want.every((w) => inner.split(',').includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1))
+  }
+  return 0
+}
