@@ -2,8 +2,7 @@
 // key); the endpoint, the token owner and the filters are bound by the signature instead of
 // being carried, so a cursor replayed elsewhere fails verification. The first secret signs,
 // every secret verifies, so an operator can rotate without breaking cursors in flight.
-import { timingSafeEqual } from 'node:crypto'
-import { HmacSha256 } from '../tokens/sha256.js'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 
 export const MAX_CURSOR_LENGTH = 512
 const VERSION = 1
@@ -16,11 +15,11 @@ export const integerKey = (key: CursorKey): number | null =>
   key.length === 1 && Number.isSafeInteger(key[0]) && (key[0] as number) >= 0 ? (key[0] as number) : null
 
 export class CursorCodec {
-  private readonly secrets: HmacSha256[]
+  private readonly secrets: readonly string[]
 
   constructor(secrets: readonly string[]) {
     if (secrets.length === 0) throw new Error('at least one cursor secret is needed')
-    this.secrets = secrets.map((s) => new HmacSha256(Buffer.from(s, 'utf8')))
+    this.secrets = [...secrets]
   }
 
   encode(scope: string, key: CursorKey): string {
@@ -48,8 +47,8 @@ export class CursorCodec {
     }
   }
 
-  private sign(secret: HmacSha256, scope: string, payload: string): Buffer {
-    return secret.digest(`${scope}\n${payload}`).subarray(0, SIG_BYTES)
+  private sign(secret: string, scope: string, payload: string): Buffer {
+    return createHmac('sha256', secret).update(`${scope}\n${payload}`).digest().subarray(0, SIG_BYTES)
   }
 }
 

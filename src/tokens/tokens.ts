@@ -1,6 +1,5 @@
 // SQL for API tokens. Only SHA-256 hashes are stored; the plaintext exists once, when issued.
-import { randomBytes } from 'node:crypto'
-import { sha256 } from './sha256.js'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/index.js'
 import type { Role } from '../domain/roles.js'
 
@@ -12,7 +11,7 @@ export function generateToken(): string {
 }
 
 export function hashToken(token: string): Buffer {
-  return sha256(token)
+  return createHash('sha256').update(token).digest()
 }
 
 /** Stable id derived from the hash, so that importing the same token twice is one row. */
