@@ -68,7 +68,7 @@ export class Auth {
     const key = cacheKey(token)
     const hit = this.cache.get(key)
     if (hit && hit.until > Date.now()) {
-      this.metrics.tokenLookups.hit++
+      this.metrics.tokenLookups.inc({ result: 'hit' })
       return hit.owner
     }
     if (hit) this.cache.delete(key)
@@ -80,7 +80,7 @@ export class Auth {
    * ago), on the primary while it answers. A revocation reaches a replica within its lag.
    */
   private async lookup(token: string): Promise<TokenOwner | null> {
-    this.metrics.tokenLookups.miss++
+    this.metrics.tokenLookups.inc({ result: 'miss' })
     const reader = this.reads.reader()
     const owner = await findTokenOwner(reader, token)
     if (owner || reader.served?.role === 'primary' || !this.reads.primaryUp) return owner
