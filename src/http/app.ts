@@ -13,7 +13,6 @@ import query from './query.js'
 import security, { clientErrorHandler, type SecurityOptions } from './plugins/security.js'
 import auth from './plugins/auth.js'
 import openapi from './plugins/openapi.js'
-import { Drain } from './drain.js'
 import type { RateLimitOptions } from './plugins/rate-limit.js'
 
 export interface AppOptions {
@@ -55,7 +54,6 @@ export function defaultLogger(level = 'info'): FastifyServerOptions['logger'] {
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const drain = new Drain()
   const app = Fastify({
     logger: opts.logger ?? false,
     // one line per request, written by the onResponse hook below
@@ -68,7 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkError,
     // No endpoint takes a body.
     bodyLimit: 1024,
-    http: { maxHeaderSize: opts.server?.maxHeaderBytes ?? 16_384, ServerResponse: drain.Response },
+    http: { maxHeaderSize: opts.server?.maxHeaderBytes ?? 16_384 },
     requestTimeout: opts.server?.requestTimeoutMs ?? 30_000,
     // Idle sockets are closed; a socket that sends nothing for this long is dropped.
     keepAliveTimeout: opts.server?.keepAliveTimeoutMs ?? 5000,
@@ -95,7 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   })
   const reads = opts.reads ?? new ReadRouter(opts.db, [], { maxLagMs: 0, checkEveryMs: 1000 })
-  await app.register(core, { db: opts.db, reads, cursorSecrets: opts.cursorSecrets, drain })
+  await app.register(core, { db: opts.db, reads, cursorSecrets: opts.cursorSecrets })
   // Before the routes: a route takes the error handler in force when it is added, and the
   // plugins below add routes (CORS preflight, /docs) that must answer errors in the API's body.
   const cors = (opts.corsOrigins ?? []).length > 0

@@ -6,6 +6,7 @@ import { isUnavailable } from '../../db/index.js'
 import { describeQueryError, type AjvError } from '../query.js'
 import fp from 'fastify-plugin'
 import { securityHeaders } from './security.js'
+import { closeIfDraining } from './core.js'
 
 function send(
   reply: FastifyReply,
@@ -53,6 +54,7 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
 export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.header('x-request-id', request.id)
   securityHeaders(request, reply)
+  closeIfDraining(reply)
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
     return send(
       reply,
