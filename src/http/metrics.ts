@@ -11,7 +11,10 @@ export class Metrics {
   readonly duration: client.Histogram<'route' | 'method' | 'status'>
   readonly requests: client.Counter<'route' | 'method' | 'status'>
   readonly rateLimited: client.Counter<'policy'>
+  readonly rateLimitFallback: client.Gauge
+  readonly rateLimitFallbackChecks: client.Counter
   readonly shed: client.Counter
+  readonly connectionsRefused: client.Counter<'bound'>
   readonly tokenLookups: client.Counter<'result'>
   readonly webhookDeliveries: client.Counter<'outcome'>
 
@@ -33,13 +36,32 @@ export class Metrics {
     })
     this.rateLimited = new client.Counter({
       name: 'csapi_rate_limit_rejections_total',
-      help: 'Requests refused with 429, by policy (default: a token; auth-failures: an address)',
+      help:
+        'Requests refused with 429, by policy (default: a token; account: all tokens of an account; ' +
+        'auth-failures: an address)',
       labelNames: ['policy'],
+      registers,
+    })
+    this.rateLimitFallback = new client.Gauge({
+      name: 'csapi_rate_limit_fallback',
+      help: '1 while the shared rate-limit store (Redis) does not answer and limits are kept in this process',
+      registers,
+      aggregator: 'max',
+    })
+    this.rateLimitFallbackChecks = new client.Counter({
+      name: 'csapi_rate_limit_fallback_checks_total',
+      help: "Rate-limit checks answered by this process's buckets because the shared store (Redis) did not answer",
       registers,
     })
     this.shed = new client.Counter({
       name: 'csapi_load_shed_total',
       help: 'Requests refused with 503 because the instance was overloaded (event-loop delay or heap)',
+      registers,
+    })
+    this.connectionsRefused = new client.Counter({
+      name: 'csapi_connections_refused_total',
+      help: 'Connections closed as they arrived, by bound: total (CSAPI_MAX_CONNECTIONS), per_address',
+      labelNames: ['bound'],
       registers,
     })
     this.tokenLookups = new client.Counter({

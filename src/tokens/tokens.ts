@@ -30,13 +30,13 @@ export interface TokenOwner {
   role: Role
 }
 
-/** The owner of a token that is known, unrevoked and unexpired; null otherwise. */
-export async function findTokenOwner(db: Queryable, token: string): Promise<TokenOwner | null> {
+/** The owner of a token (by its hash) that is known, unrevoked and unexpired; null otherwise. */
+export async function findTokenOwner(db: Queryable, hash: Buffer): Promise<TokenOwner | null> {
   const rows = await db.query<TokenOwner>(
     `select t.id as "tokenId", a.id as "accountId", a.role
        from api_tokens t join accounts a on a.id = t.account_id
       where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > now())`,
-    [hashToken(token)],
+    [hash],
   )
   return rows[0] ?? null
 }
