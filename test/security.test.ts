@@ -298,3 +298,21 @@ describe('the client address behind a proxy (CSAPI_TRUST_PROXY)', () => {
     }
   })
 })
+
+test('error messages never carry a control or bidi character from the request: they are percent-encoded', async () => {
+  const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+  try {
+    for (const [url, status, shown] of [
+      ['/api/creator/v1/payouts/ab%00cd/lines', 404, 'no payout ab%00cd for this creator'],
+      ['/api/creator/v1/payouts/a%0Ab%E2%80%AEc%C2%85/lines', 404, 'no payout a%0Ab%E2%80%AEc%C2%85 for this creator'],
+      ['/nope\u0000x', 404, 'no route GET /nope%00x'],
+    ] as const) {
+      const res = await app.inject({ url, headers: auth(TOKENS.cr_a) })
+      assert.equal(res.statusCode, status, url)
+      assert.equal(res.json().error.message, shown)
+      assert.doesNotMatch(res.body, /\\u0000|\\u000a|\\u0085|\u202e/i)
+    }
+  } finally {
+    await app.close()
+  }
+})
