@@ -16,7 +16,7 @@ import type { Keyed, RateLimitStore, Take } from '../src/http/ratelimit/bucket.j
 import { loadConfig } from '../src/config.js'
 import { RedisStore } from '../src/http/ratelimit/redis-store.js'
 import { hashToken, revokeToken, tokenId } from '../src/tokens/tokens.js'
-import type { RateLimitOptions } from '../src/http/plugins/rate-limit.js'
+import { addressKey, type RateLimitOptions } from '../src/http/plugins/rate-limit.js'
 import { CURSOR_SECRET, REDIS_URL, load, openTestDb, redisReachable, sample } from './helpers.js'
 import { TOKENS, fixture } from './fixture.js'
 import { CuttableProxy } from './cuttable-proxy.js'
@@ -278,6 +278,22 @@ describe('token lookups per client address', () => {
       } finally {
         await fresh.close()
       }
+    } finally {
+      await a.close()
+    }
+  })
+
+  test('an IPv6 client is its /64: a guesser cannot take a fresh bucket per address it holds', async () => {
+    assert.equal(addressKey('2001:db8:0:7::1'), addressKey('2001:DB8:0:7:ffff:1:2:3'))
+    assert.notEqual(addressKey('2001:db8:0:7::1'), addressKey('2001:db8:0:8::1'))
+    assert.equal(addressKey('::ffff:192.0.2.1'), addressKey('192.0.2.1'))
+    const a = await app(limits())
+    try {
+      const statuses: number[] = []
+      for (let i = 1; i <= 4; i++)
+        statuses.push((await get(a, `guess_${i}`, `2001:db8:0:7::${i.toString(16)}`)).statusCode)
+      assert.deepEqual(statuses, [401, 401, 429, 429])
+      assert.equal((await get(a, 'guess', '2001:db8:0:8::1')).statusCode, 401, 'another /64 is another client')
     } finally {
       await a.close()
     }

@@ -3,6 +3,7 @@
 // know, so that guessing tokens is slow. Headers follow the IETF httpapi draft
 // (draft-ietf-httpapi-ratelimit-headers): RateLimit-Policy and RateLimit as structured fields.
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
+import { isIPv6 } from 'node:net'
 import { ApiError } from '../errors.js'
 import type { Metrics } from '../metrics.js'
 import type { Keyed, Policy, RateLimitStore, Take } from '../ratelimit/bucket.js'
@@ -31,6 +32,25 @@ const named = (name: string, perMinute: number, burst: number): Named => ({
   burst,
   header: `"${name}";q=${perMinute};w=60`,
 })
+
+/**
+ * The failure bucket's key for a client address: an IPv6 client is its /64, which one subscriber
+ * or site usually holds whole (a bucket per address would give it 2^64 buckets); an IPv4-mapped
+ * address is its IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return `ip:${ip}`
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return `ip:${mapped[1]}`
+  const [head = '', tail = ''] = ip.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = ip.includes('::') ? (tail ? tail.split(':') : []) : []
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  return `ip6:${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`
+}
 
 /** After a store error, the in-process buckets answer alone this long before the store is tried again. */
 const RETRY_STORE_MS = 1000
@@ -80,13 +100,13 @@ export class Limiter {
    * up (or for a request with no usable token); throws 429 when it is empty.
    */
   async guard(ip: string, reply: FastifyReply): Promise<void> {
-    const [t] = await this.take([{ key: `ip:${ip}`, policy: this.failures }], 1)
+    const [t] = await this.take([{ key: addressKey(ip), policy: this.failures }], 1)
     if (!t!.allowed) this.answer(this.failures, t!, reply)
   }
 
   /** Gives back the unit `guard` took, once the token turned out valid: only failures count. */
   async refund(ip: string): Promise<void> {
-    await this.take([{ key: `ip:${ip}`, policy: this.failures }], -1)
+    await this.take([{ key: addressKey(ip), policy: this.failures }], -1)
   }
 
   async close(): Promise<void> {
