@@ -1,5 +1,8 @@
 // Environment parsed once, at start, into typed settings; a bad value stops the start with a
 // message that names the variable.
+import { isIP } from 'node:net'
+import proxyAddr from '@fastify/proxy-addr'
+
 /** A bad setting: the start stops with a message that names the variable. */
 export class ConfigError extends Error {}
 
@@ -22,6 +25,9 @@ export interface Config {
   dbConnectTimeoutMs: number
   rateLimitPerMinute: number
   rateLimitBurst: number
+  /** The budget all tokens of one account share. */
+  accountRateLimitPerMinute: number
+  accountRateLimitBurst: number
   /** Failed authentications allowed per client address and minute (slows token guessing). */
   authFailuresPerMinute: number
   authFailuresBurst: number
@@ -38,7 +44,11 @@ export interface Config {
   maxEventLoopDelayMs: number
   maxEventLoopUtilization: number
   maxHeapUsedBytes: number
-  trustProxy: boolean
+  /** Open connections per instance; more are closed at once. */
+  maxConnections: number
+  /** Open connections from one peer address (not a trusted proxy); 0: no bound. */
+  maxConnectionsPerAddress: number
+  trustProxy: TrustProxy
   webhooks: WebhookConfig
 }
 
@@ -51,6 +61,48 @@ export interface WebhookConfig {
   timeoutMs: number
   /** Hosts exempt from the https and public-address rules (tests, a local receiver). */
   allowHosts: string[]
+}
+
+/**
+ * Which X-Forwarded-For entries are believed: none (false), the last `n` (the entries appended by
+ * `n` load balancers in front), or those appended by these proxy addresses (addresses, CIDRs).
+ */
+export type TrustProxy = false | number | string[]
+
+const TRUST_PROXY_FORMS =
+  'give the number of load balancers in front (CSAPI_TRUST_PROXY=1 for one) or their addresses ' +
+  '(CSAPI_TRUST_PROXY=10.0.0.5,10.0.1.0/24)'
+
+/** CSAPI_TRUST_PROXY: a hop count or a list of proxy addresses and CIDRs; never "every hop". */
+export function trustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim()
+  if (value === '' || value === 'false' || value === '0') return false
+  if (value === 'true') {
+    throw new ConfigError(
+      'CSAPI_TRUST_PROXY=true would trust every X-Forwarded-For entry, including those the client ' +
+        `writes itself: ${TRUST_PROXY_FORMS}`,
+    )
+  }
+  if (/^\d+$/.test(value)) {
+    if (Number(value) > 10) throw new ConfigError(`CSAPI_TRUST_PROXY must be a hop count from 1 to 10 (got "${value}")`)
+    return Number(value)
+  }
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  for (const entry of list) {
+    const [address = '', bits, more] = entry.split('/')
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry)
+    const valid = named || (isIP(address) !== 0 && more === undefined && (bits === undefined || /^\d{1,3}$/.test(bits)))
+    try {
+      if (!valid) throw new Error('not an address')
+      proxyAddr.compile(entry)
+    } catch {
+      throw new ConfigError(`CSAPI_TRUST_PROXY: "${entry}" is neither an address nor a CIDR; ${TRUST_PROXY_FORMS}`)
+    }
+  }
+  return list
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
@@ -141,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!levels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`)
   const perMinute = int(env, 'CSAPI_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000)
   const failures = int(env, 'CSAPI_AUTH_FAILURES_PER_MINUTE', 120, 1, 1_000_000)
+  // room for a few tokens at full speed (production and CI, say) before the account's budget binds
+  const accountPerMinute = int(env, 'CSAPI_ACCOUNT_RATE_LIMIT_PER_MINUTE', 2 * perMinute, 1, 2_000_000)
   return {
     databaseUrl: env.DATABASE_URL,
     replicaUrls: replicaUrls(env.DATABASE_REPLICA_URLS, env.DATABASE_URL),
@@ -157,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A minute's allowance may be spent at once (a pagination walk, a nightly sync), then the
     // token is paced at the sustained rate.
     rateLimitBurst: int(env, 'CSAPI_RATE_LIMIT_BURST', perMinute, 1, 1_000_000),
+    accountRateLimitPerMinute: accountPerMinute,
+    accountRateLimitBurst: int(env, 'CSAPI_ACCOUNT_RATE_LIMIT_BURST', accountPerMinute, 1, 2_000_000),
     authFailuresPerMinute: failures,
     authFailuresBurst: int(env, 'CSAPI_AUTH_FAILURES_BURST', 60, 1, 1_000_000),
     redisUrl: env.REDIS_URL || undefined,
@@ -172,7 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // closed-loop benchmark's requests (docs/performance.md). Delay measures the queue instead.
     maxEventLoopUtilization: fraction(env, 'CSAPI_MAX_EVENT_LOOP_UTILIZATION', 0),
     maxHeapUsedBytes: int(env, 'CSAPI_MAX_HEAP_USED_BYTES', 0, 0, 1e12),
-    trustProxy: bool(env, 'CSAPI_TRUST_PROXY'),
+    maxConnections: int(env, 'CSAPI_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    maxConnectionsPerAddress: int(env, 'CSAPI_MAX_CONNECTIONS_PER_ADDRESS', 100, 0, 1_000_000),
+    trustProxy: trustProxy(env.CSAPI_TRUST_PROXY),
     webhooks: {
       deliver:
         env.CSAPI_WEBHOOK_DELIVERY === undefined ||

@@ -757,7 +757,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -772,7 +772,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -800,7 +800,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -815,7 +815,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -897,7 +897,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -914,7 +914,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -942,7 +942,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -957,7 +957,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1027,7 +1027,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1042,7 +1042,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1070,7 +1070,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1085,7 +1085,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1153,7 +1153,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1168,7 +1168,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1196,7 +1196,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1211,7 +1211,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1282,7 +1282,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1297,7 +1297,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1325,7 +1325,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1340,7 +1340,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1355,7 +1355,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1425,7 +1425,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1440,7 +1440,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1468,7 +1468,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1483,7 +1483,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1551,7 +1551,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1566,7 +1566,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1594,7 +1594,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1609,7 +1609,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1679,7 +1679,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1694,7 +1694,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1722,7 +1722,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
@@ -1737,7 +1737,7 @@ export interface operations {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;
-                    /** @description IETF RateLimit field of the token's bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;

@@ -10,11 +10,16 @@ import { ROUTES } from './routes.js'
 import core from './plugins/core.js'
 import errors, { frameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js'
 import query from './query.js'
-import security, { clientErrorHandler, type SecurityOptions } from './plugins/security.js'
+import security, {
+  clientErrorHandler,
+  fastifyTrustProxy,
+  type ConnectionBounds,
+  type SecurityOptions,
+} from './plugins/security.js'
 import auth from './plugins/auth.js'
 import openapi from './plugins/openapi.js'
-import { Drain } from './drain.js'
 import type { RateLimitOptions } from './plugins/rate-limit.js'
+import type { TrustProxy } from '../config.js'
 
 export interface AppOptions {
   /** The primary database. */
@@ -24,7 +29,7 @@ export interface AppOptions {
   /** The first signs cursors, every one verifies them. */
   cursorSecrets: string[]
   logger?: FastifyServerOptions['logger']
-  /** Per-token and per-address rate limits; none unless given (serve() always gives them). */
+  /** Per-token, per-account and per-address rate limits; none unless given (serve() always gives them). */
   rateLimit?: RateLimitOptions
   /** How long a token lookup is reused; 0 (default) looks every request up. */
   tokenCacheMs?: number
@@ -35,7 +40,15 @@ export interface AppOptions {
   /** Load shedding; off unless given. */
   pressure?: SecurityOptions['pressure']
   /** Node HTTP server limits, in effect when the app listens. */
-  server?: { maxHeaderBytes?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number; trustProxy?: boolean }
+  server?: {
+    maxHeaderBytes?: number
+    requestTimeoutMs?: number
+    keepAliveTimeoutMs?: number
+    /** Which X-Forwarded-For entries give the client's address; default none. */
+    trustProxy?: TrustProxy
+    /** Bounds on open connections; none unless given. */
+    connections?: ConnectionBounds
+  }
 }
 
 // A client's request id is kept when it is plain and short; anything else is replaced, so a
@@ -55,7 +68,6 @@ export function defaultLogger(level = 'info'): FastifyServerOptions['logger'] {
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const drain = new Drain()
   const app = Fastify({
     logger: opts.logger ?? false,
     // one line per request, written by the onResponse hook below
@@ -68,12 +80,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkError,
     // No endpoint takes a body.
     bodyLimit: 1024,
-    http: { maxHeaderSize: opts.server?.maxHeaderBytes ?? 16_384, ServerResponse: drain.Response },
+    // Node enforces the request timeout in a sweep this often (its default, 30 s, let a slow
+    // client keep a connection that long past the timeout).
+    http: { maxHeaderSize: opts.server?.maxHeaderBytes ?? 16_384, connectionsCheckingInterval: 1000 },
     requestTimeout: opts.server?.requestTimeoutMs ?? 30_000,
     // Idle sockets are closed; a socket that sends nothing for this long is dropped.
     keepAliveTimeout: opts.server?.keepAliveTimeoutMs ?? 5000,
     connectionTimeout: (opts.server?.requestTimeoutMs ?? 30_000) + 5000,
-    trustProxy: opts.server?.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(opts.server?.trustProxy ?? false),
     // While shutting down, requests already on an open connection are served (with
     // Connection: close), not refused: they were accepted before the signal.
     return503OnClosing: false,
@@ -95,7 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   })
   const reads = opts.reads ?? new ReadRouter(opts.db, [], { maxLagMs: 0, checkEveryMs: 1000 })
-  await app.register(core, { db: opts.db, reads, cursorSecrets: opts.cursorSecrets, drain })
+  await app.register(core, { db: opts.db, reads, cursorSecrets: opts.cursorSecrets })
   // Before the routes: a route takes the error handler in force when it is added, and the
   // plugins below add routes (CORS preflight, /docs) that must answer errors in the API's body.
   const cors = (opts.corsOrigins ?? []).length > 0
@@ -105,6 +119,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     corsOrigins: opts.corsOrigins ?? [],
     maxUrlLength: opts.maxUrlLength ?? 4096,
     pressure: opts.pressure ?? false,
+    connections: opts.server?.connections,
+    trustProxy: opts.server?.trustProxy ?? false,
   })
   await app.register(auth, { reads, rateLimit: opts.rateLimit, tokenCacheMs: opts.tokenCacheMs ?? 0 })
   await app.register(openapi)

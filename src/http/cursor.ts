@@ -2,8 +2,7 @@
 // key); the endpoint, the token owner and the filters are bound by the signature instead of
 // being carried, so a cursor replayed elsewhere fails verification. The first secret signs,
 // every secret verifies, so an operator can rotate without breaking cursors in flight.
-import { timingSafeEqual } from 'node:crypto'
-import { HmacSha256 } from '../tokens/sha256.js'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { isDay } from '../domain/dates.js'
 
 export const MAX_CURSOR_LENGTH = 512
@@ -13,11 +12,11 @@ const SIG_BYTES = 16 // 128-bit truncated HMAC-SHA256
 export type CursorKey = (string | number)[]
 
 export class CursorCodec {
-  private readonly secrets: HmacSha256[]
+  private readonly secrets: readonly string[]
 
   constructor(secrets: readonly string[]) {
     if (secrets.length === 0) throw new Error('at least one cursor secret is needed')
-    this.secrets = secrets.map((s) => new HmacSha256(Buffer.from(s, 'utf8')))
+    this.secrets = [...secrets]
   }
 
   encode(scope: string, key: CursorKey): string {
@@ -45,8 +44,8 @@ export class CursorCodec {
     }
   }
 
-  private sign(secret: HmacSha256, scope: string, payload: string): Buffer {
-    return secret.digest(`${scope}\n${payload}`).subarray(0, SIG_BYTES)
+  private sign(secret: string, scope: string, payload: string): Buffer {
+    return createHmac('sha256', secret).update(`${scope}\n${payload}`).digest().subarray(0, SIG_BYTES)
   }
 }
 

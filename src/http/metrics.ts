@@ -9,40 +9,48 @@ import type { Queryable } from '../db/index.js'
 export class Metrics {
   readonly registry = new client.Registry()
   readonly duration: client.Histogram<'route' | 'method' | 'status'>
+  readonly requests: client.Counter<'route' | 'method' | 'status'>
   readonly rateLimited: client.Counter<'policy'>
+  readonly rateLimitFallback: client.Gauge
+  readonly rateLimitFallbackChecks: client.Counter
   readonly shed: client.Counter
-  /** Token lookups by result, counted as plain numbers and read when scraped (one per request). */
-  readonly tokenLookups = { hit: 0, miss: 0 }
+  readonly connectionsRefused: client.Counter<'bound'>
+  readonly tokenLookups: client.Counter<'result'>
   readonly webhookDeliveries: client.Counter<'outcome'>
 
   constructor(private readonly reads: ReadRouter) {
     const registers = [this.registry]
     client.collectDefaultMetrics({ register: this.registry, prefix: 'csapi_' })
-    const duration = (this.duration = new client.Histogram({
+    this.duration = new client.Histogram({
       name: 'csapi_http_request_duration_seconds',
       help: 'Time from the request to its answer, by route pattern, method and status',
       labelNames: ['route', 'method', 'status'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
-    }))
-    // Each request is observed once, in the histogram; its count per label set is the number of
-    // requests, read into this counter when scraped (it was a second update on every request).
-    new client.Counter({
+    })
+    this.requests = new client.Counter({
       name: 'csapi_http_requests_total',
       help: 'HTTP requests answered, by route pattern, method and status',
       labelNames: ['route', 'method', 'status'],
       registers,
-      async collect() {
-        this.reset()
-        for (const v of (await duration.get()).values) {
-          if (v.metricName === 'csapi_http_request_duration_seconds_count') this.inc(v.labels, v.value)
-        }
-      },
     })
     this.rateLimited = new client.Counter({
       name: 'csapi_rate_limit_rejections_total',
-      help: 'Requests refused with 429, by policy (default: a token; auth-failures: an address)',
+      help:
+        'Requests refused with 429, by policy (default: a token; account: all tokens of an account; ' +
+        'auth-failures: an address)',
       labelNames: ['policy'],
+      registers,
+    })
+    this.rateLimitFallback = new client.Gauge({
+      name: 'csapi_rate_limit_fallback',
+      help: '1 while the shared rate-limit store (Redis) does not answer and limits are kept in this process',
+      registers,
+      aggregator: 'max',
+    })
+    this.rateLimitFallbackChecks = new client.Counter({
+      name: 'csapi_rate_limit_fallback_checks_total',
+      help: "Rate-limit checks answered by this process's buckets because the shared store (Redis) did not answer",
       registers,
     })
     this.shed = new client.Counter({
@@ -50,17 +58,17 @@ export class Metrics {
       help: 'Requests refused with 503 because the instance was overloaded (event-loop delay or heap)',
       registers,
     })
-    const lookups = this.tokenLookups
-    new client.Counter({
+    this.connectionsRefused = new client.Counter({
+      name: 'csapi_connections_refused_total',
+      help: 'Connections closed as they arrived, by bound: total (CSAPI_MAX_CONNECTIONS), per_address',
+      labelNames: ['bound'],
+      registers,
+    })
+    this.tokenLookups = new client.Counter({
       name: 'csapi_token_lookups_total',
       help: 'Token lookups by result: hit (the instance cache), miss (the database)',
       labelNames: ['result'],
       registers,
-      collect() {
-        this.reset()
-        this.inc({ result: 'hit' }, lookups.hit)
-        this.inc({ result: 'miss' }, lookups.miss)
-      },
     })
     const nodes = () => this.reads.nodes
     new client.Gauge({
@@ -224,7 +232,9 @@ export class Metrics {
 
   /** Records one answered request (an onResponse hook). */
   observe(route: string, method: string, status: number, seconds: number): void {
-    this.duration.observe({ route, method, status: String(status) }, seconds)
+    const labels = { route, method, status: String(status) }
+    this.duration.observe(labels, seconds)
+    this.requests.inc(labels)
   }
 
   text(): Promise<string> {

@@ -115,7 +115,8 @@ const header = {
   }),
   rateLimit: Type.String({
     description:
-      'IETF RateLimit field of the token\'s bucket, e.g. "default";r=42;t=6: 42 requests left, full again in 6 s',
+      'IETF RateLimit field of the bucket with fewer requests left, the token\'s ("default") or its ' +
+      'account\'s ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s',
   }),
   rateLimitPolicy: Type.String({
     description: 'IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s',
@@ -126,7 +127,7 @@ const header = {
 const REQUEST_ID = { 'X-Request-Id': header.requestId }
 const RATE_LIMIT = { RateLimit: header.rateLimit, 'RateLimit-Policy': header.rateLimitPolicy }
 
-/** Headers of an authenticated answer: RateLimit fields once the token's bucket was consulted. */
+/** Headers of an authenticated answer: RateLimit fields once the token's buckets were consulted. */
 export const AUTHENTICATED_HEADERS = { ...REQUEST_ID, ...RATE_LIMIT }
 
 /** The error response for one status: the Error body, its headers, and an example per code it can carry here. */

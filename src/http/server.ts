@@ -90,6 +90,8 @@ export async function guardOptions(config: Config): Promise<Omit<AppOptions, 'db
     rateLimit: {
       perMinute: config.rateLimitPerMinute,
       burst: config.rateLimitBurst,
+      accountPerMinute: config.accountRateLimitPerMinute,
+      accountBurst: config.accountRateLimitBurst,
       authFailuresPerMinute: config.authFailuresPerMinute,
       authFailuresBurst: config.authFailuresBurst,
       store,
@@ -107,6 +109,7 @@ export async function guardOptions(config: Config): Promise<Omit<AppOptions, 'db
       requestTimeoutMs: config.requestTimeoutMs,
       keepAliveTimeoutMs: config.keepAliveTimeoutMs,
       trustProxy: config.trustProxy,
+      connections: { total: config.maxConnections, perAddress: config.maxConnectionsPerAddress },
     },
   }
 }

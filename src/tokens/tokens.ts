@@ -1,6 +1,5 @@
 // SQL for API tokens. Only SHA-256 hashes are stored; the plaintext exists once, when issued.
-import { randomBytes } from 'node:crypto'
-import { sha256 } from './sha256.js'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/index.js'
 import type { Role } from '../domain/roles.js'
 
@@ -12,7 +11,7 @@ export function generateToken(): string {
 }
 
 export function hashToken(token: string): Buffer {
-  return sha256(token)
+  return createHash('sha256').update(token).digest()
 }
 
 /** Stable id derived from the hash, so that importing the same token twice is one row. */
@@ -31,13 +30,13 @@ export interface TokenOwner {
   role: Role
 }
 
-/** The owner of a token that is known, unrevoked and unexpired; null otherwise. */
-export async function findTokenOwner(db: Queryable, token: string): Promise<TokenOwner | null> {
+/** The owner of a token (by its hash) that is known, unrevoked and unexpired; null otherwise. */
+export async function findTokenOwner(db: Queryable, hash: Buffer): Promise<TokenOwner | null> {
   const rows = await db.query<TokenOwner>(
     `select t.id as "tokenId", a.id as "accountId", a.role
        from api_tokens t join accounts a on a.id = t.account_id
       where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > now())`,
-    [hashToken(token)],
+    [hash],
   )
   return rows[0] ?? null
 }

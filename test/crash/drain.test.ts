@@ -1,4 +1,4 @@
-// Shutdown's drain (src/http/drain.ts): once app.drain() is called, every answer says
+// Shutdown's drain (src/http/plugins/core.ts): once app.drain() is called, every answer says
 // Connection: close and its connection closes after it, including the answer to a request that
 // arrived before the drain began; before it, connections are kept alive.
 import { test } from 'node:test'
@@ -79,6 +79,11 @@ test('after drain(), every answer closes its connection, even to a request that 
     const late = await rawConnection(port)
     assert.deepEqual(await late.ask('/readyz'), { status: 503, connection: 'close' })
     await late.ended
+
+    // and so do the router's own errors, which run no hooks (a malformed escape in a path parameter)
+    const bad = await rawConnection(port)
+    assert.deepEqual(await bad.ask('/api/creator/v1/payouts/%zz/lines'), { status: 400, connection: 'close' })
+    await bad.ended
   } finally {
     early.destroy()
     idle.destroy()

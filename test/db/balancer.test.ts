@@ -1,11 +1,14 @@
 // Three real `csapi serve` instances behind HAProxy (deploy/haproxy.cfg, unchanged), on one
 // PostgreSQL database and one Redis: one token's rate limit is shared, a cursor from one
-// instance is accepted by the others, and a client walking pages completes with every row
-// exactly once while one instance is SIGKILLed and another restarted with SIGTERM.
+// instance is accepted by the others, a client walking pages completes with every row
+// exactly once while one instance is SIGKILLed and another restarted with SIGTERM, and a
+// guesser's forged X-Forwarded-For does not choose its address (CSAPI_TRUST_PROXY=1).
 import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { Client, type FetchLike, type Report, type ReportPage } from '../../src/client/index.js'
@@ -30,6 +33,7 @@ const skip = !onPostgres
 const BURST = 100
 const PER_MINUTE = 60
 const WALKERS = 4
+const FAILURES_BURST = 20
 const PAGE = 2 // cr_a, the fixture's largest creator: 121 rows, 61 pages
 const REPORTS = { start: day(0), end: day(DAYS - 1), limit: PAGE }
 
@@ -39,9 +43,10 @@ const tokens = {
   limited: `lb_${run}_limited`,
   base: `lb_${run}_baseline`,
   hop: `lb_${run}_hop`,
+  nat: `lb_${run}_nat`,
   walkers: Array.from({ length: WALKERS }, (_, i) => `lb_${run}_walk${i}`),
 }
-const all = [tokens.limited, tokens.base, tokens.hop, ...tokens.walkers]
+const all = [tokens.limited, tokens.base, tokens.hop, tokens.nat, ...tokens.walkers]
 
 function dataset() {
   const d = fixture()
@@ -107,7 +112,11 @@ test(
         CSAPI_CURSOR_SECRETS: '',
         CSAPI_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
         CSAPI_RATE_LIMIT_BURST: String(BURST),
-        CSAPI_TRUST_PROXY: 'true',
+        // every token here is cr_a's: the account's budget must not be what limits
+        CSAPI_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
+        CSAPI_AUTH_FAILURES_BURST: String(FAILURES_BURST),
+        // one balancer in front, as docs/deployment.md says for deploy/haproxy.cfg
+        CSAPI_TRUST_PROXY: '1',
         // three servers, HAProxy and the test on a small machine: no shedding on a slow start
         CSAPI_MAX_EVENT_LOOP_DELAY_MS: '0',
         LOG_LEVEL: 'info',
@@ -278,6 +287,56 @@ test(
           )
         },
       )
+
+      await step("a guesser's forged X-Forwarded-For does not choose its address", async (t) => {
+        // a colleague's token, used before, on every live instance
+        for (const i of [b, c]) {
+          const res = await fetch(`${i.base}/api/creator/v1/brands?limit=1`, {
+            headers: { authorization: `Bearer ${tokens.nat}` },
+          })
+          assert.equal(res.status, 200)
+        }
+        const statuses: number[] = []
+        const began = Date.now()
+        for (let i = 0; i < 3 * FAILURES_BURST; i++) {
+          const res = await fetch(`${lbBase}/api/creator/v1/brands?limit=1`, {
+            // a different address each time, as a guesser would write to get a fresh bucket
+            headers: { authorization: `Bearer csapi_guess_${run}_${i}`, 'x-forwarded-for': `198.18.0.${i % 250}` },
+          })
+          await res.arrayBuffer()
+          statuses.push(res.status)
+        }
+        const refill = Math.ceil(((Date.now() - began) / 60_000) * 120) + 1
+        const unauthorized = statuses.filter((s) => s === 401).length
+        const limited = statuses.filter((s) => s === 429).length
+        assert.equal(unauthorized + limited, statuses.length, `only 401 and 429: ${[...new Set(statuses)]}`)
+        assert.ok(
+          unauthorized <= FAILURES_BURST + refill && limited > 0,
+          `${unauthorized} × 401 and ${limited} × 429: the guesses share the address HAProxy appended`,
+        )
+        // the colleague behind the same address is not locked out
+        for (let i = 0; i < 4; i++) {
+          const res = await fetch(`${lbBase}/api/creator/v1/brands?limit=1`, {
+            headers: { authorization: `Bearer ${tokens.nat}`, 'x-forwarded-for': '198.18.0.1' },
+          })
+          assert.equal(res.status, 200)
+        }
+        t.diagnostic(`${statuses.length} guesses with forged X-Forwarded-For: ${unauthorized} × 401, ${limited} × 429`)
+      })
+
+      await step('HAProxy bounds the open connections of one client address', async (t) => {
+        const [host, port] = lbBind.split(':') as [string, string]
+        // from an address of its own, which no other connection of the test uses
+        const sockets = Array.from({ length: 110 }, () =>
+          connect({ port: Number(port), host, localAddress: '127.0.0.2' }).on('error', () => {}),
+        )
+        // HAProxy accepts each, then closes (resets) those over its bound
+        await sleep(1000)
+        const open = sockets.filter((s) => !s.destroyed).length
+        for (const s of sockets) s.destroy()
+        assert.equal(open, 100, `${open} of 110 connections stayed open`)
+        t.diagnostic(`${open} of 110 idle connections from one address stayed open`)
+      })
     } catch (err) {
       failed = true
       throw err
@@ -295,7 +354,7 @@ test(
       await Promise.all(instances.flatMap((i) => i.lives.map((l) => l.exited)))
       await tdb.drop()
       const r = new Redis(REDIS_URL)
-      await r.del(...all.map((tok) => `csapi:rl:tok:${tokenId(hashToken(tok))}`))
+      await r.del(...all.map((tok) => `csapi:rl:tok:${tokenId(hashToken(tok))}`), 'csapi:rl:ip:127.0.0.1')
       r.disconnect()
     }
   },

@@ -3,7 +3,6 @@
 // 503 quickly, /readyz follows, and it serves again by itself.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, connect, type Server, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { buildApp } from '../../src/http/app.js'
@@ -11,61 +10,13 @@ import { isUnavailable, openDb, type Db } from '../../src/db/index.js'
 import { migrate } from '../../src/db/migrate.js'
 import { CURSOR_SECRET, createTestDatabase, load, onPostgres, type TestDatabase } from '../support/helpers.js'
 import { TOKENS, fixture } from '../support/fixture.js'
+import { CuttableProxy } from '../support/cuttable-proxy.js'
 
 const skip = onPostgres
   ? false
   : 'needs PostgreSQL: set TEST_DATABASE_URL (PGlite runs in-process, there is no connection to cut)'
 const BRANDS = '/api/creator/v1/brands'
 const auth = { authorization: `Bearer ${TOKENS.cr_a}` }
-
-/** A TCP proxy that can drop every connection and refuse new ones, then let them through again. */
-class CuttableProxy {
-  private readonly sockets = new Set<Socket>()
-  private down = false
-  readonly server: Server
-
-  constructor(private readonly target: { host: string; port: number }) {
-    this.server = createServer((client) => {
-      if (this.down) return client.destroy()
-      const upstream = connect(target)
-      for (const s of [client, upstream]) {
-        this.sockets.add(s)
-        s.on('close', () => this.sockets.delete(s))
-        s.on('error', () => {})
-      }
-      client.pipe(upstream).pipe(client)
-      client.on('close', () => upstream.destroy())
-      upstream.on('close', () => client.destroy())
-    })
-  }
-
-  async listen(): Promise<number> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r))
-    return (this.server.address() as { port: number }).port
-  }
-
-  /** Stops passing bytes on the open connections, without closing them: a peer gone silent. */
-  silence() {
-    for (const s of this.sockets) {
-      s.unpipe()
-      s.pause()
-    }
-  }
-
-  cut() {
-    this.down = true
-    for (const s of this.sockets) s.destroy()
-  }
-
-  restore() {
-    this.down = false
-  }
-
-  close() {
-    this.cut()
-    return new Promise<void>((r) => this.server.close(() => r()))
-  }
-}
 
 describe('database outage', { skip }, () => {
   let t: TestDatabase

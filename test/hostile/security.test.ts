@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { buildApp } from '../../src/http/app.js'
 import type { Db } from '../../src/db/index.js'
 import { revokeToken, tokenId, hashToken } from '../../src/tokens/tokens.js'
+import { loadConfig } from '../../src/config.js'
 import { CURSOR_SECRET, load, openTestDb } from '../support/helpers.js'
 import { TOKENS, fixture } from '../support/fixture.js'
 
@@ -222,5 +223,96 @@ describe('overload', () => {
         }
       },
     )
+  }
+})
+
+describe('the client address behind a proxy (CSAPI_TRUST_PROXY)', () => {
+  test('a hop count or proxy addresses; "true", which trusts what the client writes, is refused', () => {
+    const trust = (v: string) => loadConfig({ CSAPI_TRUST_PROXY: v }).trustProxy
+    assert.equal(trust(''), false)
+    assert.equal(trust('false'), false)
+    assert.equal(trust('1'), 1)
+    assert.equal(trust('2'), 2)
+    assert.deepEqual(trust('10.0.0.5, 10.0.1.0/24,fd00::/8'), ['10.0.0.5', '10.0.1.0/24', 'fd00::/8'])
+    assert.deepEqual(trust('loopback'), ['loopback'])
+    assert.throws(() => trust('true'), /CSAPI_TRUST_PROXY=1 .*CSAPI_TRUST_PROXY=10\.0\.0\.5,10\.0\.1\.0\/24/)
+    for (const bad of ['yes', '10.0.0.0/33', '1.2.3', '10.0.0.1/8/2', '11']) {
+      assert.throws(() => trust(bad), /CSAPI_TRUST_PROXY/, bad)
+    }
+  })
+
+  // A guesser behind the balancer writes its own X-Forwarded-For, different on every request:
+  // its failures must still land in one bucket, the address the balancer appended.
+  for (const [name, trustProxy] of [
+    ['one balancer in front (hop count 1)', 1],
+    ["the balancer's address", ['127.0.0.0/8']],
+  ] as const) {
+    test(`${name}: a forged X-Forwarded-For does not choose the address`, async () => {
+      const app = await buildApp({
+        db,
+        cursorSecrets: [CURSOR_SECRET],
+        server: { trustProxy: trustProxy as 1 | string[] },
+        rateLimit: {
+          perMinute: 600,
+          burst: 600,
+          accountPerMinute: 600,
+          accountBurst: 600,
+          authFailuresPerMinute: 6,
+          authFailuresBurst: 3,
+        },
+      })
+      try {
+        const statuses: number[] = []
+        for (let i = 0; i < 8; i++) {
+          const res = await app.inject({
+            url: BRANDS,
+            remoteAddress: '127.0.0.1', // the balancer
+            headers: { ...auth(`guess_${i}`), 'x-forwarded-for': `198.18.0.${i}, 203.0.113.9` },
+          })
+          statuses.push(res.statusCode)
+        }
+        assert.deepEqual(statuses, [401, 401, 401, 429, 429, 429, 429, 429])
+        // another client behind the same balancer is its own address
+        const other = await app.inject({
+          url: BRANDS,
+          remoteAddress: '127.0.0.1',
+          headers: { ...auth('guess_x'), 'x-forwarded-for': '203.0.113.10' },
+        })
+        assert.equal(other.statusCode, 401)
+      } finally {
+        await app.close()
+      }
+    })
+  }
+
+  test('with proxy addresses, a client that is not one of them is its own address, whatever it sends', async () => {
+    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], server: { trustProxy: ['10.0.0.5'] } })
+    app.get('/test/ip', async (request) => ({ ip: request.ip }))
+    try {
+      const ip = async (remoteAddress: string, xff: string) =>
+        (await app.inject({ url: '/test/ip', remoteAddress, headers: { 'x-forwarded-for': xff } })).json().ip
+      assert.equal(await ip('198.51.100.7', '203.0.113.9'), '198.51.100.7')
+      assert.equal(await ip('10.0.0.5', '1.1.1.1, 203.0.113.9'), '203.0.113.9')
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+test('error messages never carry a control or bidi character from the request: they are percent-encoded', async () => {
+  const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+  try {
+    for (const [url, status, shown] of [
+      ['/api/creator/v1/payouts/ab%00cd/lines', 404, 'no payout ab%00cd for this creator'],
+      ['/api/creator/v1/payouts/a%0Ab%E2%80%AEc%C2%85/lines', 404, 'no payout a%0Ab%E2%80%AEc%C2%85 for this creator'],
+      ['/nope\u0000x', 404, 'no route GET /nope%00x'],
+    ] as const) {
+      const res = await app.inject({ url, headers: auth(TOKENS.cr_a) })
+      assert.equal(res.statusCode, status, url)
+      assert.equal(res.json().error.message, shown)
+      assert.doesNotMatch(res.body, /\\u0000|\\u000a|\\u0085|\u202e/i)
+    }
+  } finally {
+    await app.close()
   }
 })

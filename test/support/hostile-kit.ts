@@ -19,7 +19,14 @@ export async function hostileApp(): Promise<{ app: FastifyInstance; close(): Pro
     db,
     cursorSecrets: [CURSOR_SECRET],
     tokenCacheMs: 5000,
-    rateLimit: { perMinute: 1e9, burst: 1e9, authFailuresPerMinute: 1e9, authFailuresBurst: 1e9 },
+    rateLimit: {
+      perMinute: 1e9,
+      burst: 1e9,
+      accountPerMinute: 1e9,
+      accountBurst: 1e9,
+      authFailuresPerMinute: 1e9,
+      authFailuresBurst: 1e9,
+    },
     corsOrigins: ['https://app.example.com'],
   })
   await app.ready()

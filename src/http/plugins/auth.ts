@@ -1,6 +1,6 @@
 // Bearer-token authentication, rate limits and role checks, run before validation so that an
 // unauthenticated caller learns nothing about parameters.
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { Role } from '../../domain/roles.js'
 import type { ReadRouter } from '../../db/replicas.js'
 import type { Metrics } from '../metrics.js'
@@ -19,12 +19,12 @@ declare module 'fastify' {
 }
 
 const MAX_TOKEN_LENGTH = 512
-const MAX_CACHED = 10_000
+/** Tokens remembered per instance (FIFO beyond it). */
+const MAX_KNOWN = 50_000
+/** How long a token that authenticated stays known: its lookups skip the address's bucket. */
+const KNOWN_MS = 24 * 3600_000
 /** last_used_at is written at most this often per token. */
 const TOUCH_EVERY_MS = 60_000
-
-// the cache holds a token's hash, never the token
-const cacheKey = (token: string) => hashToken(token).toString('base64')
 
 function bearerToken(header: string | undefined): string | null {
   if (!header) return null
@@ -33,12 +33,26 @@ function bearerToken(header: string | undefined): string | null {
   return m[2]!
 }
 
+interface Known {
+  owner: TokenOwner
+  /** Until then the owner is reused without a lookup (the token cache). */
+  freshUntil: number
+  /** Until then a lookup of this token skips the address's bucket. */
+  knownUntil: number
+}
+
 /**
- * Token lookups cached for `cacheMs` (the longest a revoked token keeps working on an
- * instance), the rate limiter, and last-used bookkeeping.
+ * Authentication: token lookups cached for `cacheMs` (the longest a revoked token keeps working
+ * on an instance), the tokens known to this instance, the rate limiter, and last-used bookkeeping.
+ *
+ * A token this instance has not seen authenticate in the last day is looked up only if its
+ * address's failure bucket has a unit left (a valid one gives it back): guessing from an address
+ * costs the database at most that bucket's rate. A known token, cached or not, is never refused
+ * for its address, so an attacker behind the same NAT cannot lock out the integrators there.
  */
 export class Auth {
-  private readonly cache = new Map<string, { owner: TokenOwner; until: number }>()
+  // keyed by the token's hash, never the token
+  private readonly known = new Map<string, Known>()
   private readonly touched = new Map<string, number>()
   private readonly pending = new Set<Promise<void>>()
 
@@ -49,42 +63,52 @@ export class Auth {
     private readonly metrics: Metrics,
   ) {}
 
-  /**
-   * The token's owner from the database, or null; kept in the cache when it has one. Only known
-   * tokens are cached, so a new token works at once. Called when `cached` had none.
-   */
-  async load(token: string): Promise<TokenOwner | null> {
-    const owner = await this.lookup(token)
-    if (owner && this.cacheMs > 0) {
-      if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!)
-      this.cache.set(cacheKey(token), { owner, until: Date.now() + this.cacheMs })
+  /** The token's owner; throws 401 for a missing, malformed or unknown token, 429 for a guessing address. */
+  async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<TokenOwner> {
+    const header = request.headers.authorization
+    const token = bearerToken(header)
+    if (!token) {
+      await this.limiter?.guard(request.ip, reply)
+      throw invalidToken(
+        header
+          ? 'the Authorization header must be "Bearer <API token>"'
+          : 'missing API token: send the header Authorization: Bearer <API token>',
+      )
     }
+    const hash = hashToken(token)
+    const key = hash.toString('base64')
+    const now = Date.now()
+    const seen = this.known.get(key)
+    if (seen && seen.freshUntil > now) {
+      this.metrics.tokenLookups.inc({ result: 'hit' })
+      return seen.owner
+    }
+    const known = seen !== undefined && seen.knownUntil > now
+    if (!known) await this.limiter?.guard(request.ip, reply)
+    const owner = await this.lookup(hash)
+    if (!owner) {
+      this.known.delete(key)
+      // a known token that stopped working (revoked, expired) is a failure like any other
+      if (known) await this.limiter?.guard(request.ip, reply)
+      throw invalidToken('invalid API token: it is unknown, expired or revoked')
+    }
+    if (!known) await this.limiter?.refund(request.ip)
+    this.known.delete(key) // re-inserted last: the oldest is evicted first
+    if (this.known.size >= MAX_KNOWN) this.known.delete(this.known.keys().next().value!)
+    this.known.set(key, { owner, freshUntil: now + this.cacheMs, knownUntil: now + KNOWN_MS })
     return owner
-  }
-
-  /** The token's owner from the cache, or undefined when the cache does not hold it (or is off). */
-  cached(token: string): TokenOwner | undefined {
-    if (this.cacheMs === 0) return undefined
-    const key = cacheKey(token)
-    const hit = this.cache.get(key)
-    if (hit && hit.until > Date.now()) {
-      this.metrics.tokenLookups.hit++
-      return hit.owner
-    }
-    if (hit) this.cache.delete(key)
-    return undefined
   }
 
   /**
    * On a replica, then, for a token the replica does not know yet (issued less than its lag
    * ago), on the primary while it answers. A revocation reaches a replica within its lag.
    */
-  private async lookup(token: string): Promise<TokenOwner | null> {
-    this.metrics.tokenLookups.miss++
+  private async lookup(hash: Buffer): Promise<TokenOwner | null> {
+    this.metrics.tokenLookups.inc({ result: 'miss' })
     const reader = this.reads.reader()
-    const owner = await findTokenOwner(reader, token)
+    const owner = await findTokenOwner(reader, hash)
     if (owner || reader.served?.role === 'primary' || !this.reads.primaryUp) return owner
-    return findTokenOwner(this.reads.primary, token)
+    return findTokenOwner(this.reads.primary, hash)
   }
 
   /** Records the use, off the request's path, at most once a minute per token. */
@@ -92,7 +116,7 @@ export class Auth {
     const now = Date.now()
     const last = this.touched.get(owner.tokenId)
     if (last !== undefined && now - last < TOUCH_EVERY_MS) return
-    if (this.touched.size >= MAX_CACHED) this.touched.clear()
+    if (this.touched.size >= MAX_KNOWN) this.touched.clear()
     this.touched.set(owner.tokenId, now)
     // a write: skipped while the primary is down (reads go on from the replicas)
     if (!this.reads.primaryUp) return
@@ -108,68 +132,26 @@ export class Auth {
   }
 }
 
-/** 401, or 429 once this address has failed too often (counted per address, slowing guessers). */
-async function refuse(request: FastifyRequest, reply: FastifyReply, message: string): Promise<never> {
-  await request.server.auth.limiter?.failed(request.ip, reply)
-  throw invalidToken(message)
-}
-
 /**
- * An onRequest hook that admits tokens of the given roles and sets request.owner. A token the
- * cache holds, with buckets in this process, is admitted without waiting on anything: a
- * callback hook, not an async one, so that the request goes on in the same turn with no promise
- * to settle (docs/performance.md, "Taking our features away one at a time").
+ * An onRequest hook that admits tokens of the given roles and sets request.owner: 401 without
+ * a valid token, 429 once its token's or account's bucket is empty, 403 for another role.
  */
-export function requireRole(roles: readonly Role[]): onRequestHookHandler {
+export function requireRole(roles: readonly Role[]): onRequestAsyncHookHandler {
   const names = roles.join(' or ')
-  // the token's bucket, the last-used bookkeeping and the role: throws 429 or 403
-  const admit = (request: FastifyRequest, reply: FastifyReply, owner: TokenOwner): void | Promise<void> => {
-    const taken = request.server.auth.limiter?.takeForToken(owner.tokenId, reply)
-    if (taken) return taken.then(() => settle(request, owner))
-    settle(request, owner)
-  }
-  const settle = (request: FastifyRequest, owner: TokenOwner) => {
-    request.server.auth.used(owner, request.log)
+  return async function requireToken(request, reply) {
+    const { auth } = request.server
+    const owner = await auth.authenticate(request, reply)
+    await auth.limiter?.admit(owner.tokenId, owner.accountId, reply)
+    auth.used(owner, request.log)
     if (!roles.includes(owner.role))
       throw forbidden(`this endpoint needs a ${names} token; this token is a ${owner.role} token`)
     request.owner = owner
-  }
-  // A valid token is never refused for its address's failures: behind a NAT or a proxy, one
-  // misconfigured client must not lock out every integrator sharing the address. Failures
-  // from an address that failed too often get 429 instead of 401, which slows guessing; a
-  // right guess is not hidden, but tokens carry 256 random bits, so there is none to make.
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply, token: string | null) => {
-    const header = request.headers.authorization
-    if (!token) {
-      return refuse(
-        request,
-        reply,
-        header
-          ? 'the Authorization header must be "Bearer <API token>"'
-          : 'missing API token: send the header Authorization: Bearer <API token>',
-      )
-    }
-    const owner = await request.server.auth.load(token)
-    if (!owner) return refuse(request, reply, 'invalid API token: it is unknown, expired or revoked')
-    await admit(request, reply, owner)
-  }
-  return function requireToken(request, reply, done) {
-    const token = bearerToken(request.headers.authorization)
-    const owner = token === null ? undefined : request.server.auth.cached(token)
-    let waiting: void | Promise<void>
-    try {
-      waiting = owner === undefined ? authenticate(request, reply, token) : admit(request, reply, owner)
-    } catch (err) {
-      return done(err as Error)
-    }
-    if (waiting) waiting.then(() => done(), done)
-    else done()
   }
 }
 
 export interface AuthOptions {
   reads: ReadRouter
-  /** Per-token and per-address rate limits; none unless given (serve() always gives them). */
+  /** Per-token, per-account and per-address rate limits; none unless given (serve() always gives them). */
   rateLimit?: RateLimitOptions
   /** How long a token lookup is reused; 0 looks every request up. */
   tokenCacheMs: number
@@ -178,7 +160,7 @@ export interface AuthOptions {
 /** Decorates the app with `auth` and every request with its token's `owner` (null until a route's requireRole runs). */
 export default fp(
   async (app: FastifyInstance, opts: AuthOptions) => {
-    const limiter = opts.rateLimit ? new Limiter(opts.rateLimit) : null
+    const limiter = opts.rateLimit ? new Limiter(opts.rateLimit, app.metrics, app.log) : null
     const auth = new Auth(opts.reads, limiter, opts.tokenCacheMs, app.metrics)
     app.decorate('auth', auth)
     app.decorateRequest('owner', null)

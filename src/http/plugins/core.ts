@@ -1,13 +1,12 @@
 // What every request gets: the database and the cursor codec on the app, its request id echoed,
 // one log line when it is answered, and the drain state of a shutdown.
 import fp from 'fastify-plugin'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Db } from '../../db/index.js'
 import type { ReadRouter } from '../../db/replicas.js'
 import { Metrics } from '../metrics.js'
 import { CursorCodec } from '../cursor.js'
 import { ApiError } from '../errors.js'
-import type { Drain } from '../drain.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +19,18 @@ declare module 'fastify' {
     cursors: CursorCodec
     /** Shutdown has begun: readiness fails and every answer closes its connection. */
     drain(): void
+    /** Whether drain() was called (or the app is closing). */
+    readonly draining: boolean
   }
+}
+
+/**
+ * Once draining, an answer says Connection: close, and Node closes its connection after it: no
+ * client sends a further request on a connection about to close. Also called by the router's own
+ * errors, which run no hooks.
+ */
+export function closeIfDraining(reply: FastifyReply): void {
+  if (reply.server.draining) reply.header('connection', 'close')
 }
 
 export interface CoreOptions {
@@ -28,8 +38,6 @@ export interface CoreOptions {
   reads: ReadRouter
   /** The first signs cursors, every one verifies them. */
   cursorSecrets: string[]
-  /** Read by the server's response class (src/http/drain.ts). */
-  drain: Drain
 }
 
 export default fp(
@@ -39,22 +47,28 @@ export default fp(
     app.decorate('metrics', new Metrics(opts.reads))
     app.decorate('cursors', new CursorCodec(opts.cursorSecrets))
     // Once shutdown starts (serve() calls drain() on the signal), readiness fails so that a load
-    // balancer stops sending traffic, and every answer says Connection: close (src/http/drain.ts).
-    const { drain } = opts
+    // balancer stops sending traffic, and every answer, to requests already running included,
+    // says Connection: close.
+    let draining = false
+    app.decorate('draining', { getter: () => draining })
     app.decorate('drain', () => {
-      drain.draining = true
+      draining = true
     })
     app.addHook('preClose', async () => {
-      drain.draining = true
+      draining = true
     })
     // Callback hooks, not async ones: these run on every request, and an async hook costs each
     // a promise and a microtask turn.
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id)
-      if (drain.draining && request.url === '/readyz') {
+      if (draining && request.url === '/readyz') {
         return done(new ApiError('service_unavailable', 'the service is shutting down', { 'retry-after': '1' }))
       }
       done()
+    })
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      closeIfDraining(reply)
+      done(null, payload)
     })
     app.addHook('onResponse', (request, reply, done) => {
       const ms = Math.round(reply.elapsedTime * 10) / 10

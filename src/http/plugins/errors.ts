@@ -6,6 +6,11 @@ import { isUnavailable } from '../../db/index.js'
 import { describeQueryError, type AjvError } from '../query.js'
 import fp from 'fastify-plugin'
 import { securityHeaders } from './security.js'
+import { closeIfDraining } from './core.js'
+
+// Control and invisible formatting characters (NUL, newlines, bidi overrides…) that a message
+// echoes from the request: percent-encoded, as in a URL, so that no log or terminal shows them raw.
+const UNPRINTABLE = /[\p{Cc}\p{Cf}]/gu
 
 function send(
   reply: FastifyReply,
@@ -14,7 +19,11 @@ function send(
   message: string,
   headers: Record<string, string> = {},
 ) {
-  reply.code(status).headers(headers).send({ error: { code, message } })
+  const printable = message.replace(UNPRINTABLE, (c) => encodeURIComponent(c))
+  reply
+    .code(status)
+    .headers(headers)
+    .send({ error: { code, message: printable } })
 }
 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -53,6 +62,7 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
 export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.header('x-request-id', request.id)
   securityHeaders(request, reply)
+  closeIfDraining(reply)
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
     return send(
       reply,

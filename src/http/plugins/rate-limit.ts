@@ -1,71 +1,145 @@
-// Rate limits: a token bucket per API token, and one per client address for failed
-// authentications, so that guessing tokens is slow. Headers follow the IETF httpapi draft
+// Rate limits: a token bucket per API token and one per account (so that an account's many tokens
+// share one budget), and one per client address for the lookups of tokens this instance does not
+// know, so that guessing tokens is slow. Headers follow the IETF httpapi draft
 // (draft-ietf-httpapi-ratelimit-headers): RateLimit-Policy and RateLimit as structured fields.
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
+import { isIPv6 } from 'node:net'
 import { ApiError } from '../errors.js'
-import type { Policy, RateLimitStore, Take } from '../ratelimit/bucket.js'
+import type { Metrics } from '../metrics.js'
+import type { Keyed, Policy, RateLimitStore, Take } from '../ratelimit/bucket.js'
 import { MemoryStore } from '../ratelimit/memory-store.js'
 
 export interface RateLimitOptions {
   perMinute: number
   burst: number
+  /** The budget every token of one account shares. */
+  accountPerMinute: number
+  accountBurst: number
   authFailuresPerMinute: number
   authFailuresBurst: number
   /** Default: buckets in this process. */
   store?: RateLimitStore
 }
 
-interface Named {
+interface Named extends Policy {
   name: string
-  policy: Policy
   header: string
 }
 
-const named = (name: string, policy: Policy): Named => ({
+const named = (name: string, perMinute: number, burst: number): Named => ({
   name,
-  policy,
-  header: `"${name}";q=${policy.perMinute};w=60`,
+  perMinute,
+  burst,
+  header: `"${name}";q=${perMinute};w=60`,
 })
 
-export class Limiter {
-  readonly store: RateLimitStore
-  private readonly tokens: Named
-  private readonly failures: Named
+/**
+ * The failure bucket's key for a client address: an IPv6 client is its /64, which one subscriber
+ * or site usually holds whole (a bucket per address would give it 2^64 buckets); an IPv4-mapped
+ * address is its IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return `ip:${ip}`
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return `ip:${mapped[1]}`
+  const [head = '', tail = ''] = ip.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = ip.includes('::') ? (tail ? tail.split(':') : []) : []
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  return `ip6:${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`
+}
 
-  constructor(opts: RateLimitOptions) {
-    this.store = opts.store ?? new MemoryStore()
-    this.tokens = named('default', { perMinute: opts.perMinute, burst: opts.burst })
-    this.failures = named('auth-failures', { perMinute: opts.authFailuresPerMinute, burst: opts.authFailuresBurst })
+/** After a store error, the in-process buckets answer alone this long before the store is tried again. */
+const RETRY_STORE_MS = 1000
+
+export class Limiter {
+  private readonly store: RateLimitStore
+  /** Answers while the store does not (and always, when the store is this one). */
+  private readonly local = new MemoryStore()
+  private readonly token: Named
+  private readonly account: Named
+  private readonly failures: Named
+  /** Set while the store fails: the time it is tried again. */
+  private storeDownUntil: number | null = null
+
+  constructor(
+    opts: RateLimitOptions,
+    private readonly metrics: Metrics,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.store = opts.store ?? this.local
+    this.token = named('default', opts.perMinute, opts.burst)
+    this.account = named('account', opts.accountPerMinute, opts.accountBurst)
+    this.failures = named('auth-failures', opts.authFailuresPerMinute, opts.authFailuresBurst)
   }
 
   /**
-   * Takes one request from the token's bucket, sets the headers, throws 429 when empty. A store
-   * that never waits (in memory) answers at once, with no promise to wait on.
+   * Takes one request from the token's bucket and its account's (from both or neither), sets the
+   * headers of the one nearer to empty, and throws 429 when either is empty.
    */
-  takeForToken(tokenId: string, reply: FastifyReply): void | Promise<void> {
-    const key = `tok:${tokenId}`
-    if (!this.store.takeNow) {
-      return this.safely(reply.log, () => this.store.take(key, this.tokens.policy, 1)).then((t) => {
-        if (t) this.answer(this.tokens, t, reply)
-      })
+  async admit(tokenId: string, accountId: string, reply: FastifyReply): Promise<void> {
+    const policies = [this.token, this.account]
+    const takes = await this.take(
+      [
+        { key: `tok:${tokenId}`, policy: this.token },
+        { key: `acct:${accountId}`, policy: this.account },
+      ],
+      1,
+    )
+    const refused = takes.findIndex((t) => !t.allowed)
+    // refused: the bucket that refused; else the one with fewer requests left (the token's on a tie)
+    const shown = refused >= 0 ? refused : takes[1]!.remaining < takes[0]!.remaining ? 1 : 0
+    this.answer(policies[shown]!, takes[shown]!, reply)
+  }
+
+  /**
+   * Takes one unit from the address's bucket before a token this instance does not know is looked
+   * up (or for a request with no usable token); throws 429 when it is empty.
+   */
+  async guard(ip: string, reply: FastifyReply): Promise<void> {
+    const [t] = await this.take([{ key: addressKey(ip), policy: this.failures }], 1)
+    if (!t!.allowed) this.answer(this.failures, t!, reply)
+  }
+
+  /** Gives back the unit `guard` took, once the token turned out valid: only failures count. */
+  async refund(ip: string): Promise<void> {
+    await this.take([{ key: addressKey(ip), policy: this.failures }], -1)
+  }
+
+  async close(): Promise<void> {
+    await this.store.close()
+    await this.local.close()
+  }
+
+  /**
+   * From the store, else from this process's buckets: a limiter that fails must neither take
+   * the API down nor let every request through. Each instance then grants the full rate.
+   */
+  private async take(buckets: Keyed[], cost: number): Promise<Take[]> {
+    if (this.store === this.local || (this.storeDownUntil !== null && Date.now() < this.storeDownUntil)) {
+      if (this.store !== this.local) this.metrics.rateLimitFallbackChecks.inc()
+      return this.local.take(buckets, cost)
     }
-    let t: Take
     try {
-      t = this.store.takeNow(key, this.tokens.policy, 1)
+      const takes = await this.store.take(buckets, cost)
+      if (this.storeDownUntil !== null) {
+        this.storeDownUntil = null
+        this.metrics.rateLimitFallback.set(0)
+        this.log.info('rate limit store answers again: limits are shared again')
+      }
+      return takes
     } catch (err) {
-      return letThrough(reply.log, err)
+      if (this.storeDownUntil === null) {
+        this.metrics.rateLimitFallback.set(1)
+        this.log.warn({ err }, 'rate limit store unavailable: limits are kept in this process until it answers')
+      }
+      this.storeDownUntil = Date.now() + RETRY_STORE_MS
+      this.metrics.rateLimitFallbackChecks.inc()
+      return this.local.take(buckets, cost)
     }
-    this.answer(this.tokens, t, reply)
-  }
-
-  /** Counts a failed authentication from this address; throws 429 once it failed too often. */
-  async failed(ip: string, reply: FastifyReply): Promise<void> {
-    const t = await this.safely(reply.log, () => this.store.take(`ip:${ip}`, this.failures.policy, 1))
-    if (t && !t.allowed) this.answer(this.failures, t, reply)
-  }
-
-  close(): Promise<void> {
-    return this.store.close()
   }
 
   private answer(n: Named, t: Take, reply: FastifyReply) {
@@ -75,25 +149,11 @@ export class Limiter {
     }
     reply.headers(headers)
     if (!t.allowed) {
-      reply.server.metrics?.rateLimited.inc({ policy: n.name })
+      this.metrics.rateLimited.inc({ policy: n.name })
       throw new ApiError('rate_limited', `rate limit exceeded; retry after ${t.retryAfter} seconds (see Retry-After)`, {
         ...headers,
         'retry-after': String(Math.max(1, t.retryAfter)),
       })
     }
   }
-
-  private async safely(log: FastifyBaseLogger, fn: () => Promise<Take>): Promise<Take | null> {
-    try {
-      return await fn()
-    } catch (err) {
-      letThrough(log, err)
-      return null
-    }
-  }
-}
-
-// A broken store must not take the API down with it: the request goes through, logged.
-function letThrough(log: FastifyBaseLogger, err: unknown): void {
-  log.warn({ err }, 'rate limit store unavailable; request let through')
 }

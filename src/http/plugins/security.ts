@@ -1,13 +1,17 @@
 // Defences around every route: response headers for a JSON API, an allow-list CORS policy,
-// a URL length limit, load shedding under pressure, and the error body for requests that
-// Node refuses before Fastify sees them (oversized headers, timeouts).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+// a URL length limit, load shedding under pressure, bounds on open connections, and the error
+// body for requests that Node refuses before Fastify sees them (oversized headers, timeouts).
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
+import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
+import proxyAddr from '@fastify/proxy-addr'
 import { getHeapStatistics } from 'node:v8'
 import cors from '@fastify/cors'
 import fp from 'fastify-plugin'
 import underPressure from '@fastify/under-pressure'
 import { ApiError, invalidRequest } from '../errors.js'
+import type { Metrics } from '../metrics.js'
+import type { TrustProxy } from '../../config.js'
 
 export interface SecurityOptions {
   /** Exact origins allowed to call from a browser; empty: no cross-origin access. */
@@ -15,6 +19,64 @@ export interface SecurityOptions {
   maxUrlLength: number
   /** Load shedding; false turns it off (tests that must not depend on the machine's load). */
   pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; maxEventLoopUtilization?: number } | false
+  /** Bounds on open connections; none unless given. */
+  connections?: ConnectionBounds
+  /** The proxies whose connections the per-address bound spares. */
+  trustProxy: TrustProxy
+}
+
+export interface ConnectionBounds {
+  /** Open connections in all; more are closed as they arrive. */
+  total: number
+  /** Open connections from one peer address that is not a trusted proxy; 0: no bound. */
+  perAddress: number
+}
+
+/**
+ * Fastify's trustProxy for ours: an address list as it is (proxy-addr); a hop count as a function,
+ * since Fastify 5 ignores a number (it trusts no hop then). The client's address is then the entry
+ * the nearest untrusted hop appended, never one the client wrote.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust
+  return trust
+}
+
+/** Whether a peer is one of the trusted proxies (with a hop count, every peer is one). */
+function trustedPeer(trust: TrustProxy): (address: string) => boolean {
+  if (trust === false) return () => false
+  if (typeof trust === 'number') return () => true
+  const match = proxyAddr.compile(trust)
+  return (address) => match(address, 0)
+}
+
+/**
+ * Bounds the open connections: in all (Node's maxConnections: the kernel's backlog is not the
+ * limit, open descriptors are), and per peer address, so that one client cannot hold them all.
+ * A balancer's connections are not bound per address (bound clients there instead).
+ */
+function boundConnections(server: Server, bounds: ConnectionBounds, trust: TrustProxy, metrics: Metrics) {
+  server.maxConnections = bounds.total
+  server.on('drop', () => metrics.connectionsRefused.inc({ bound: 'total' }))
+  if (bounds.perAddress === 0) return
+  const trusted = trustedPeer(trust)
+  const open = new Map<string, number>()
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress
+    if (address === undefined || trusted(address)) return
+    const n = (open.get(address) ?? 0) + 1
+    if (n > bounds.perAddress) {
+      metrics.connectionsRefused.inc({ bound: 'per_address' })
+      socket.destroy()
+      return
+    }
+    open.set(address, n)
+    socket.once('close', () => {
+      const left = open.get(address)! - 1
+      if (left > 0) open.set(address, left)
+      else open.delete(address)
+    })
+  })
 }
 
 /** The headers of every answer; also set by the router's own errors, which run no hooks. */
@@ -42,6 +104,8 @@ export default fp(
       }
       done()
     })
+
+    if (opts.connections) boundConnections(app.server, opts.connections, opts.trustProxy, app.metrics)
 
     if (opts.corsOrigins.length > 0) {
       const allowed = new Set(opts.corsOrigins)
@@ -82,7 +146,9 @@ export default fp(
 
 /**
  * Answers requests that Node's HTTP parser refuses (a header block over the limit, a request
- * that arrives too slowly) with the API's error body instead of Fastify's default.
+ * that arrives too slowly) with the API's error body instead of Fastify's default, then closes
+ * the socket as Node does. Ending it instead waited for a client that may never close its side,
+ * and kept the descriptor open as long as the client lived.
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   if (!socket.writable) return socket.destroy()
@@ -94,9 +160,10 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
         : [400, 'invalid_request', 'the request could not be read']
   const body = JSON.stringify({ error: { code, message } })
   const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'
-  socket.end(
+  socket.write(
     `HTTP/1.1 ${status} ${reason}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   )
+  socket.destroy()
 }

@@ -9,8 +9,9 @@ export interface Policy {
 }
 
 export interface Take {
+  /** Whether this bucket held the cost (for cost 0: at least one unit). */
   allowed: boolean
-  /** Whole units left after this request. */
+  /** Whole units left after the take (or now, when nothing was taken). */
   remaining: number
   /** Seconds until the next unit is available (0 when one is now). */
   retryAfter: number
@@ -24,14 +25,18 @@ export interface Bucket {
   at: number
 }
 
+/** One bucket of a take: its key in the store and its policy. */
+export interface Keyed {
+  key: string
+  policy: Policy
+}
+
 export interface RateLimitStore {
   /**
-   * Takes `cost` units from the bucket at `key` if it holds that many; cost 0 only looks
-   * (allowed when at least one unit is there).
+   * Takes `cost` units from every bucket if each holds that many, else from none; one answer per
+   * bucket, in order. Cost 0 only looks; a negative cost gives units back (never above the burst).
    */
-  take(key: string, policy: Policy, cost: number): Promise<Take>
-  /** The same, answered at once, by a store that never waits (buckets in this process). */
-  takeNow?(key: string, policy: Policy, cost: number): Take
+  take(buckets: readonly Keyed[], cost: number): Promise<Take[]>
   close(): Promise<void>
 }
 
@@ -42,6 +47,9 @@ export function level(b: Bucket | undefined, p: Policy, now: number): number {
   if (!b) return p.burst
   return Math.min(p.burst, b.tokens + Math.max(0, now - b.at) * perMs(p))
 }
+
+/** Whether a bucket at `tokens` units holds `cost` (for cost 0: at least one unit). */
+export const holds = (tokens: number, cost: number) => tokens >= (cost === 0 ? 1 : cost)
 
 /** The answer for a bucket left at `tokens` units. */
 export function describe(tokens: number, allowed: boolean, p: Policy): Take {

@@ -1,6 +1,6 @@
 // Buckets in this process's memory: right for one instance; several instances behind a load
 // balancer need the Redis store, or each would grant the full rate.
-import { describe, level, type Bucket, type Policy, type RateLimitStore, type Take } from './bucket.js'
+import { describe, holds, level, type Bucket, type Keyed, type RateLimitStore, type Take } from './bucket.js'
 
 export class MemoryStore implements RateLimitStore {
   private readonly buckets = new Map<string, Bucket & { full: number }>()
@@ -16,19 +16,20 @@ export class MemoryStore implements RateLimitStore {
     this.sweeper.unref()
   }
 
-  async take(key: string, policy: Policy, cost: number): Promise<Take> {
-    return this.takeNow(key, policy, cost)
-  }
-
-  takeNow(key: string, policy: Policy, cost: number): Take {
+  async take(buckets: readonly Keyed[], cost: number): Promise<Take[]> {
     const now = this.now()
-    const tokens = level(this.buckets.get(key), policy, now)
-    if (cost === 0) return describe(tokens, tokens >= 1, policy)
-    const allowed = tokens >= cost
-    const left = allowed ? tokens - cost : tokens
-    const full = now + ((policy.burst - left) / policy.perMinute) * 60_000
-    this.buckets.set(key, { tokens: left, at: now, full })
-    return describe(left, allowed, policy)
+    const levels = buckets.map((b) => level(this.buckets.get(b.key), b.policy, now))
+    const all = cost !== 0 && levels.every((l) => holds(l, cost))
+    return buckets.map(({ key, policy }, i) => {
+      let tokens = levels[i]!
+      const allowed = holds(tokens, cost)
+      if (all) {
+        tokens = Math.min(policy.burst, tokens - cost)
+        const full = now + ((policy.burst - tokens) / policy.perMinute) * 60_000
+        this.buckets.set(key, { tokens, at: now, full })
+      }
+      return describe(tokens, allowed, policy)
+    })
   }
 
   get size(): number {

@@ -1,37 +1,49 @@
 // Buckets in Redis, shared by every instance. One Lua script reads, refills and takes
 // atomically, on Redis's clock, so instances with skewed clocks still agree.
 import { Redis } from 'ioredis'
-import { describe, type Policy, type RateLimitStore, type Take } from './bucket.js'
+import { describe, perMs, type Keyed, type RateLimitStore, type Take } from './bucket.js'
 
-// KEYS[1] bucket; ARGV: units per ms, burst, cost. Returns { allowed, tokens as text }.
+// KEYS: the buckets; ARGV: the cost, then units per ms and burst of each bucket. Takes from every
+// bucket or from none. Returns { allowed, tokens as text } for each bucket, in order.
 const TAKE = `
-local rate = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
+local cost = tonumber(ARGV[1])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local v = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(v[1])
-local at = tonumber(v[2])
-if tokens == nil or at == nil then
-  tokens = burst
-else
-  tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+local levels = {}
+local all = cost ~= 0
+for i, key in ipairs(KEYS) do
+  local rate = tonumber(ARGV[2 * i])
+  local burst = tonumber(ARGV[2 * i + 1])
+  local v = redis.call('HMGET', key, 'tokens', 'at')
+  local tokens = tonumber(v[1])
+  local at = tonumber(v[2])
+  if tokens == nil or at == nil then
+    tokens = burst
+  else
+    tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+  end
+  levels[i] = tokens
+  if cost > 0 and tokens < cost then all = false end
 end
-if cost == 0 then
-  return { tokens >= 1 and 1 or 0, tostring(tokens) }
+local out = {}
+for i, key in ipairs(KEYS) do
+  local rate = tonumber(ARGV[2 * i])
+  local burst = tonumber(ARGV[2 * i + 1])
+  local tokens = levels[i]
+  local allowed = 0
+  if tokens >= (cost == 0 and 1 or cost) then allowed = 1 end
+  if all then
+    tokens = math.min(burst, tokens - cost)
+    redis.call('HSET', key, 'tokens', tostring(tokens), 'at', tostring(now))
+    redis.call('PEXPIRE', key, math.ceil((burst - tokens) / rate) + 1000)
+  end
+  out[2 * i - 1] = allowed
+  out[2 * i] = tostring(tokens)
 end
-local allowed = 0
-if tokens >= cost then
-  tokens = tokens - cost
-  allowed = 1
-end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
-return { allowed, tostring(tokens) }
+return out
 `
 
-type WithTake = Redis & { csapiTake(key: string, rate: string, burst: string, cost: string): Promise<[number, string]> }
+type WithTake = Redis & { csapiTake(numberOfKeys: number, ...args: string[]): Promise<(number | string)[]> }
 
 export interface RedisStoreOptions {
   /** Prepended to every key, so that several deployments can share one Redis. */
@@ -56,7 +68,7 @@ export class RedisStore implements RateLimitStore {
     }) as WithTake
     // Errors reach the caller of take(); without a listener ioredis would log every retry.
     this.redis.on('error', () => {})
-    this.redis.defineCommand('csapiTake', { numberOfKeys: 1, lua: TAKE })
+    this.redis.defineCommand('csapiTake', { lua: TAKE })
   }
 
   /** Resolves once connected, so that a wrong REDIS_URL stops the start. */
@@ -75,15 +87,10 @@ export class RedisStore implements RateLimitStore {
     })
   }
 
-  async take(key: string, policy: Policy, cost: number): Promise<Take> {
-    const rate = policy.perMinute / 60_000
-    const [allowed, tokens] = await this.redis.csapiTake(
-      this.prefix + key,
-      String(rate),
-      String(policy.burst),
-      String(cost),
-    )
-    return describe(Number(tokens), allowed === 1, policy)
+  async take(buckets: readonly Keyed[], cost: number): Promise<Take[]> {
+    const args = [String(cost), ...buckets.flatMap((b) => [String(perMs(b.policy)), String(b.policy.burst)])]
+    const reply = await this.redis.csapiTake(buckets.length, ...buckets.map((b) => this.prefix + b.key), ...args)
+    return buckets.map((b, i) => describe(Number(reply[2 * i + 1]), reply[2 * i] === 1, b.policy))
   }
 
   async close(): Promise<void> {
