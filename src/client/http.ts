@@ -13,7 +13,11 @@ export interface TransportOptions {
   fetch: FetchLike
   timeoutMs: number
   maxRetries: number
+  sleep: Sleep
 }
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
 export interface CallOptions {
   /** Cancels the request and any retry wait. */
@@ -45,7 +49,7 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted', 'AbortError')
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal))
     const onAbort = () => {
@@ -164,7 +168,7 @@ export async function getAnswer(
       if (n >= maxRetries || !retryable(err)) throw err
       const after = err instanceof ApiError && err.headers ? parseRetryAfter(err.headers.get('retry-after')) : null
       if (after !== null && after > MAX_RETRY_AFTER_MS) throw err
-      await sleep(after ?? backoffMs(n), opts.signal)
+      await t.sleep(after ?? backoffMs(n), opts.signal)
     }
   }
 }

@@ -1,14 +1,14 @@
 // The typed client of the Creator and Seller Public API: `import { Client } from 'csapi/client'`.
 // No runtime dependencies: fetch, AbortController and URL only (Node ≥ 20, browsers).
 import type { components, operations } from './openapi-types.js'
-import { get, getAnswer, type CallOptions, type FetchLike, type TransportOptions } from './http.js'
+import { get, getAnswer, sleep, type CallOptions, type FetchLike, type Sleep, type TransportOptions } from './http.js'
 import { ListResult } from './list.js'
 import { ChangeFeed } from './changes.js'
 
 export * from './errors.js'
 export { ListResult } from './list.js'
 export { ChangeFeed, type FollowOptions } from './changes.js'
-export type { CallOptions, FetchLike } from './http.js'
+export type { CallOptions, FetchLike, Sleep } from './http.js'
 export type { paths, operations, components } from './openapi-types.js'
 
 type Schemas = components['schemas']
@@ -78,6 +78,8 @@ export interface ClientOptions {
   timeoutMs?: number
   /** Retries after a network error, a timeout, 429 or 503; default 2. */
   maxRetries?: number
+  /** How the client waits before a retry (tests pass their own clock); default a timer. */
+  sleep?: Sleep
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -139,6 +141,7 @@ export class Client {
       fetch: options.fetch ? f : (input, init) => globalThis.fetch(input, init),
       timeoutMs,
       maxRetries,
+      sleep: options.sleep ?? sleep,
     }
     this.creator = {
       brands: {

@@ -12,6 +12,7 @@ import {
   ServerError,
   TimeoutError,
   type FetchLike,
+  type Sleep,
 } from '../../src/client/index.js'
 import { backoffMs, parseRetryAfter } from '../../src/client/http.js'
 
@@ -23,13 +24,19 @@ after(() => s.close())
 
 /** Fails the first `failures` calls with `fail`, then hands over to the real fetch. */
 function flaky(failures: number, fail: () => Promise<Response>) {
-  const seen = { calls: 0, at: [] as number[] }
+  const seen = { calls: 0 }
   const f: FetchLike = (url, init) => {
     seen.calls++
-    seen.at.push(Date.now())
     return seen.calls <= failures ? fail() : fetch(url, init)
   }
   return { f, seen }
+}
+
+/** A clock that records every wait the client asks for and returns at once. */
+function clock() {
+  const waits: number[] = []
+  const sleep: Sleep = async (ms) => void waits.push(ms)
+  return { sleep, waits }
 }
 const networkError = () => Promise.reject(new TypeError('fetch failed'))
 const status =
@@ -69,20 +76,32 @@ describe('client: retries', () => {
 
   test('503 with Retry-After in seconds is waited for, then retried', async () => {
     const { f, seen } = flaky(1, status(503, { 'retry-after': '1' }))
-    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
+    const { sleep, waits } = clock()
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f, sleep })
     const page = await client.creator.brands.list({ limit: 2 })
     assert.equal(page.brands.length, 2)
     assert.equal(seen.calls, 2)
-    assert.ok(seen.at[1]! - seen.at[0]! >= 950, `waited ${seen.at[1]! - seen.at[0]!} ms`)
+    assert.deepEqual(waits, [1000])
   })
 
   test('429 with Retry-After as an HTTP date is waited for, then retried', async () => {
-    const date = new Date(Date.now() + 2000).toUTCString() // second precision: waits 1–2 s
+    const date = new Date(Date.now() + 5000).toUTCString() // second precision: 4–5 s from now
     const { f, seen } = flaky(1, status(429, { 'retry-after': date }))
-    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f })
+    const { sleep, waits } = clock()
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f, sleep })
     assert.equal((await client.creator.brands.list({ limit: 2 })).brands.length, 2)
     assert.equal(seen.calls, 2)
-    assert.ok(seen.at[1]! - seen.at[0]! >= 900, `waited ${seen.at[1]! - seen.at[0]!} ms`)
+    assert.equal(waits.length, 1)
+    assert.ok(waits[0]! > 3000 && waits[0]! <= 5000, `waited ${waits[0]} ms for a date 4–5 s ahead`)
+  })
+
+  test('without Retry-After, the waits back off exponentially with full jitter', async () => {
+    const { f } = flaky(3, networkError)
+    const { sleep, waits } = clock()
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f, sleep, maxRetries: 3 })
+    assert.equal((await client.creator.brands.list({ limit: 1 })).brands.length, 1)
+    assert.equal(waits.length, 3)
+    waits.forEach((ms, n) => assert.ok(ms >= 0 && ms < 500 * 2 ** n, `wait ${n}: ${ms} ms`))
   })
 
   test('persistent 429 ends in a RateLimitError with the request id and Retry-After', async () => {
@@ -146,15 +165,18 @@ describe('client: timeouts and cancellation', () => {
 
   test('each attempt is aborted after timeoutMs; timeouts are retried, then a TimeoutError', async () => {
     hits = 0
-    const client = new Client({ token: TOKENS.cr_a, baseUrl: stallBase, timeoutMs: 200, maxRetries: 1 })
-    const t0 = Date.now()
+    const { sleep, waits } = clock()
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: stallBase, timeoutMs: 200, maxRetries: 1, sleep })
     await assert.rejects(
       client.creator.brands.list(),
-      (e: unknown) => e instanceof TimeoutError && e instanceof ConnectionError && e.code === 'timeout',
+      (e: unknown) =>
+        e instanceof TimeoutError &&
+        e instanceof ConnectionError &&
+        e.code === 'timeout' &&
+        e.message.includes('within 200 ms'),
     )
-    const ms = Date.now() - t0
     assert.equal(hits, 2)
-    assert.ok(ms >= 400 && ms < 3000, `took ${ms} ms`)
+    assert.equal(waits.length, 1, 'one wait between the two attempts')
   })
 
   test('an AbortSignal cancels the request and no retry follows', async () => {
