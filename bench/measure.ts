@@ -24,7 +24,7 @@ export interface Settings {
 
 export interface Result {
   name: string
-  limit: number
+  limit: number | null
   depth: number
   rps: number
   p50_ms: number
@@ -75,7 +75,7 @@ export function measurePostgres(s: Settings, url: string, ids: BenchIds, db: Db)
     const floors: Record<string, Floor> = {}
     for (const [i, sc] of scenarios.entries()) {
       bodies[i] = await (await fetch(sc.ours.url, { headers: sc.ours.headers })).text()
-      if (sc.rows) floors[i] = { ...sc.sql!, items: sc.list }
+      if (sc.rows) floors[i] = { ...sc.sql!, items: sc.list! }
     }
     const file = join(tmpdir(), `csapi-bench-bodies-${process.pid}.json`)
     own({ stop: () => rmSync(file, { force: true }) })
@@ -134,7 +134,7 @@ async function measurePage(s: Settings, url: string, sc: Scenario, key: string, 
   const sum = (i: number) => errorsOver(rounds, i)
   const r: Result = {
     name: sc.name,
-    limit: sc.limit,
+    limit: sc.limit ?? null,
     depth: sc.depth,
     rps: m.rps,
     p50_ms: m.p50_ms,

@@ -131,9 +131,10 @@ const withP99 = (m: { rps: number; p99_ms: number } | undefined) => (m ? `${m.rp
 export function markdown(doc: ReturnType<typeof document>): string {
   const { settings: st, dataset: d, summary: s } = doc
   const n = (x: number | null | undefined) => (x ?? 0).toLocaleString('en-US')
+  const flags = [...(st.quick ? ['--quick'] : []), ...(st.only ? [`--only "${st.only}"`] : [])]
   const run =
     `Run of ${doc.generated_at.slice(0, 10)} at ${doc.commit ?? 'an unknown commit'}` +
-    `${st.quick ? ' (--quick)' : ''}${st.only ? ` (--only "${st.only}")` : ''}: ${n(d.report_rows)} report rows ` +
+    `${flags.length ? ` (${flags.join(' ')})` : ''}: ${n(d.report_rows)} report rows ` +
     `(largest creator ${n(d.largest_creator_rows)}, typical ${n(d.typical_creator_rows)}), ` +
     `PGlite ${d.pglite_rows === null ? 'not run' : n(d.pglite_rows)}; ` +
     `${st.connections} connections, ${st.rounds} round${st.rounds > 1 ? 's' : ''} of ${st.seconds} s per ratio, ` +

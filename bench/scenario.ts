@@ -17,11 +17,11 @@ export interface Sql {
 
 export interface Scenario {
   name: string
-  limit: number
+  limit?: number
   depth: number
   firstPage?: string
   ours: HttpTarget
-  list: string
+  list?: string
   /** The page's statement, as the data module sends it (PostgreSQL runs only). */
   sql?: Sql
   /** The rows it returns, when it writes them as one JSON text (`rows`): the floor serves those. */
@@ -118,21 +118,22 @@ async function build(spec: Spec, ids: BenchIds, bases: Bases, db: Db | null): Pr
   const depth = typeof spec.depth === 'function' ? spec.depth(ids) : (spec.depth ?? 0)
   const url = new URL(spec.url(ids), bases.ours)
   const cursor = await cursorAfter(url, headers, depth)
-  url.searchParams.set('limit', String(spec.limit))
+  if (spec.limit) url.searchParams.set('limit', String(spec.limit))
   if (cursor) url.searchParams.set('cursor', cursor)
   const { name, limit, list, firstPage } = spec
   const sc: Scenario = { name, limit, list, firstPage, depth, ours: { url: url.href, headers } }
   if (!db) return sc
   sc.sql = await record((q) => spec.sql(q, { ids, db, depth }))
   const [row] = await db.query<{ rows?: unknown }>(sc.sql.text, sc.sql.params)
-  if (typeof row?.rows === 'string') sc.rows = JSON.parse(`[${row.rows}]`) as unknown[]
+  if (sc.list && typeof row?.rows === 'string') sc.rows = JSON.parse(`[${row.rows}]`) as unknown[]
   const peers = spec.peers?.(ids)
   if (peers && bases.baseline) {
     const q = new URLSearchParams({ creator: peers.creator, start: YEAR_START, end: YEAR_END, ...peers.filters })
-    sc.offset = { url: `${bases.baseline}/offset/reports?${q}&limit=${spec.limit}&offset=${depth}` }
+    sc.offset = { url: `${bases.baseline}/offset/reports?${q}&limit=${spec.limit ?? 100}&offset=${depth}` }
   }
   if (peers && bases.postgraphile) {
-    sc.postgraphile = await postgraphileTarget(bases.postgraphile, peers.creator, peers.filters, depth, spec.limit)
+    const { creator, filters } = peers
+    sc.postgraphile = await postgraphileTarget(bases.postgraphile, creator, filters, depth, spec.limit ?? 100)
   }
   return sc
 }
@@ -192,6 +193,7 @@ export async function validate(s: Scenario): Promise<string> {
   const res = await fetch(s.ours.url, { headers: s.ours.headers })
   const raw = await res.text()
   if (res.status !== 200) throw new Error(`${s.name}: ours answered ${res.status} ${raw.slice(0, 300)}`)
+  if (!s.list) return raw
   const list = (JSON.parse(raw) as Record<string, { date?: string; link?: { id: string } }[]>)[s.list]
   if (!list?.length) throw new Error(`${s.name}: our response has no rows in "${s.list}"`)
   if (s.rows && !isDeepStrictEqual(list, s.rows)) throw new Error(`${s.name}: our page is not its statement's rows`)

@@ -25,9 +25,10 @@ export interface Spec {
   as: Subject
   /** Our request's path and query, without a cursor. */
   url: (ids: BenchIds) => string
-  /** The key of the page's list in our response. */
-  list: string
-  limit: number
+  /** The key of the page's list in our response (none: a page that is not a list, such as a summary). */
+  list?: string
+  /** The `limit` parameter, when the page takes one. */
+  limit?: number
   /** Rows before the page: its cursor is walked through our API, 500 rows at a time. */
   depth?: number | ((ids: BenchIds) => number)
   /** The page's statement, sent to `q` by the data module; `at.db` finds the key at the depth. */

@@ -31,7 +31,7 @@ export function buildDist(): Promise<void> {
 export const CURSOR_SECRET = 'bench-cursor-secret-0123456789abcdef0123456789'
 
 // Settings of the bench's shell that would change how our server runs are not passed on.
-const OURS = /^(CSAPI_|DATABASE_|REDIS_URL$|NODE_OPTIONS$|GLIBC_TUNABLES$)/
+const OURS = /^(CSAPI_|DATABASE_|REDIS_URL$|NODE_OPTIONS$|GLIBC_TUNABLES$|HOST$|PORT$|LOG_LEVEL$)/
 const inherited = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !OURS.test(k)))
 
 /** `node bin/csapi.js serve` over one database, with `nodeOptions` as NODE_OPTIONS; ready when /readyz answers. */
