@@ -1,12 +1,20 @@
 // The benchmark dataset, generated inside the database with set-based SQL so that the same
 // statements run on PostgreSQL and on PGlite. The project's migrations are applied first, so
-// the real schema, indexes and constraints are measured.
-import type { Db } from '../src/db/index.js'
+// the real schema, indexes and constraints are measured. A dataset is kept (--keep, and PGlite's
+// always) with a mark of the migrations and this generator, and reused only by the same.
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { openDb, type Db } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
 import { pay } from '../src/settlement/pay.js'
 import { createToken } from '../src/tokens/tokens.js'
+import { log, ROOT } from './process.js'
 
-export interface DatasetSize {
+interface DatasetSize {
   reportRows: number
   creators: number
   brands: number
@@ -14,9 +22,13 @@ export interface DatasetSize {
   links: number
 }
 
-export function datasetSize(reportRows: number): DatasetSize {
-  return { reportRows, creators: 2000, brands: 400, products: 20_000, links: 50_000 }
-}
+const datasetSize = (reportRows: number): DatasetSize => ({
+  reportRows,
+  creators: 2000,
+  brands: 400,
+  products: 20_000,
+  links: 50_000,
+})
 
 /** The largest creator: ~1.1% of the rows at 10M, and never fewer than the deep-cursor scenario needs. */
 export const BIG_CREATOR = 'cr_00001'
@@ -60,13 +72,12 @@ export interface BenchIds {
   payout: { id: string; lines: number }
 }
 
-const log = (s: string) => process.stderr.write(`[dataset] ${s}\n`)
-
 /**
  * Generates the whole dataset into an empty database. Report rows are inserted day by day, as
  * ingestion would, so the heap is in date order rather than grouped by creator.
  */
-export async function generate(db: Db, size: DatasetSize): Promise<void> {
+async function generate(db: Db, rows: number): Promise<void> {
+  const size = datasetSize(rows)
   const t0 = Date.now()
   await migrate(db)
   // The rows are consistent by construction: skip the foreign-key triggers and the per-statement
@@ -242,4 +253,91 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
     rowCounts: { total, big: bigCount, typical: typical.n },
     payout,
   }
+}
+
+/** The migrations and this generator: a kept dataset is reused only when they are the same. */
+function fingerprint(): string {
+  const h = createHash('sha256')
+  const dir = join(ROOT, 'migrations')
+  for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(join(dir, f)))
+  return h
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .digest('hex')
+    .slice(0, 12)
+}
+
+export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
+
+export function databaseUrl(adminUrl: string, name: string): string {
+  const u = new URL(adminUrl)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+async function admin(adminUrl: string, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client(adminUrl)
+  await client.connect()
+  try {
+    return await client.query(sql, params)
+  } finally {
+    await client.end()
+  }
+}
+
+export interface Dataset {
+  url: string
+  /** Seconds spent generating it; 0 when reused. */
+  generationS: number
+  drop(): Promise<void>
+}
+
+/** The PostgreSQL dataset `name` (checked by the options: an identifier), made or reused. */
+export async function prepareDatabase(adminUrl: string, name: string, rows: number, reuse: boolean): Promise<Dataset> {
+  const url = databaseUrl(adminUrl, name)
+  const mark = `csapi-bench ${rows} ${fingerprint()}`
+  const drop = async () => void (await admin(adminUrl, `drop database if exists ${name} with (force)`))
+  const kept = await admin(
+    adminUrl,
+    `select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1`,
+    [name],
+  )
+  if (reuse && kept.rows[0]?.mark === mark) {
+    log(`reusing ${name}`)
+    return { url, generationS: 0, drop }
+  }
+  if (reuse && kept.rowCount) log(`not reusing ${name}: made for another size, migrations or generator`)
+  await drop()
+  await admin(adminUrl, `create database ${name}`)
+  const t0 = Date.now()
+  const db = await openDb(url, { poolSize: 1 })
+  try {
+    await generate(db, rows)
+  } catch (err) {
+    await db.close()
+    await drop()
+    throw err
+  }
+  await db.close()
+  await admin(adminUrl, `comment on database ${name} is '${mark}'`) // only once it is whole
+  return { url, generationS: Math.round((Date.now() - t0) / 1000), drop }
+}
+
+/** The PGlite dataset, kept in $TMPDIR between runs: its generation takes minutes. */
+export async function preparePglite(rows: number): Promise<{ url: string; generationS: number }> {
+  const dir = join(tmpdir(), `csapi-bench-pglite-${rows}-${fingerprint()}`)
+  const url = `file:${dir}/pgdata`
+  if (existsSync(join(dir, 'bench-ready'))) {
+    log(`reusing the PGlite dataset in ${dir}`)
+    return { url, generationS: 0 }
+  }
+  rmSync(dir, { recursive: true, force: true })
+  const t0 = Date.now()
+  const db = await openDb(url)
+  try {
+    await generate(db, rows)
+  } finally {
+    await db.close()
+  }
+  writeFileSync(join(dir, 'bench-ready'), new Date().toISOString())
+  return { url, generationS: Math.round((Date.now() - t0) / 1000) }
 }

@@ -1,23 +1,19 @@
-// `npm run bench:ingest`: ingests 1M generated Amazon Attribution rows on PostgreSQL and puts
-// the rate beside the ceiling of a raw COPY of the same rows into an unindexed table, measured
-// in the same run. Everything happens in throwaway databases that are dropped at the end.
+// `npm run bench:ingest`: ingests 1M generated Amazon Attribution rows on PostgreSQL, beside the
+// ceiling of a raw COPY of the same rows into an unindexed table and the floor of a raw COPY of
+// the resulting report rows into the indexed report_rows, in throwaway databases dropped at the end.
 //
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the server
-//   BENCH_INGEST_ROWS  (default 1000000): report rows to generate
-//   BENCH_INGEST_BASE_ROWS (default 0): also ingest the same files into a second database
-//     already holding that many report rows (older dates, so none collides), side by side: the
-//     flatness ratio of issue 12 (target ≤ 1.2 at 10000000), and the upsert against the
-//     indexed-COPY floor in both. The fill takes about 6 min per 10M rows on 2 cores.
-//   BENCH_INGEST_WITHOUT_FEED=1: also ingest the same files into a database without the changes
-//     feed's write side (withoutFeed below), right after the ingest with it: what the feed costs
-//     an ingest (issue 13).
+//   BENCH_INGEST_ROWS (default 1000000): Amazon rows to generate
+//   BENCH_INGEST_BASE_ROWS (default 0): also ingest the same files into a database already holding
+//     that many report rows (older dates): the flatness ratio (target ≤ 1.2 at 10000000)
+//   BENCH_INGEST_WITHOUT_FEED=1: also ingest them into a database without the changes feed's write
+//     side, right after the ingest with it: what the feed costs an ingest
 //   BENCH_KEEP=1: keep the databases and the files, to look at plans afterwards
 //
-// The figures are written to bench/results/ingest.json, and a run with BENCH_INGEST_BASE_ROWS
-// also to bench/results/ingest-flatness.json, which `npm run bench` copies into latest.json.
-// The ingest runs in a child process, so its peak RSS (getrusage maxrss) is the ingest's alone.
-import { execFileSync, spawn } from 'node:child_process'
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+// Writes bench/results/ingest.json, and with a base also ingest-flatness.json (`npm run bench`
+// copies both into its summary). The ingest runs in a child process, so its peak RSS is its own.
+import { spawn } from 'node:child_process'
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -30,10 +26,11 @@ import { migrate } from '../src/db/migrate.js'
 import { ingestAmazonAttribution, stageTuples } from '../src/ingest/run.js'
 import { copyText } from '../src/ingest/session.js'
 import { STAGE_COLUMNS, STAGE_TYPES } from '../src/ingest/sql.js'
-import { databaseUrl } from './databases.js'
+import { databaseUrl, DEFAULT_ADMIN_URL } from './dataset.js'
 import { ROOT } from './process.js'
-import { INGEST_FLATNESS_FILE } from './report/document.js'
-import { ratio } from './result.js'
+import { commit } from './report.js'
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
 
 const BRANDS = 100
 const PRODUCTS_PER_BRAND = 40
@@ -173,14 +170,12 @@ async function setup(url: string): Promise<void> {
  * ingested files begin (one statement per ~1M rows), as years of history would: the rows the
  * ingest then writes land in a table, and indexes, that size.
  */
-async function fillBase(url: string, total: number): Promise<{ rows: number; seconds: number }> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
+function fillBase(url: string, total: number): Promise<{ rows: number; seconds: number }> {
   const perDay = LINKS * 3
   const days = Math.ceil(total / perDay)
   const chunkDays = Math.max(1, Math.floor(1_000_000 / perDay))
   const started = Date.now()
-  try {
+  return withClient(url, async (client) => {
     // valid by construction: foreign-key triggers off for the fill, as npm run bench loads
     await client.query('set session_replication_role = replica')
     for (let from = 0; from < days; from += chunkDays) {
@@ -207,27 +202,20 @@ async function fillBase(url: string, total: number): Promise<{ rows: number; sec
     const seconds = Math.round((Date.now() - started) / 1000)
     console.log(`  filled ${Number(n).toLocaleString('en-US')} base rows in ${seconds} s`)
     return { rows: Number(n), seconds }
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /** Raw COPY of the staged rows into an unindexed table: the ceiling. */
-async function copyCeiling(url: string, path: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
+function copyCeiling(url: string, path: string): Promise<number> {
+  return withClient(url, async (client) => {
     await client.query(`create table raw_copy (${STAGE_COLUMNS.map((c, i) => `${c} ${STAGE_TYPES[i]}`).join(', ')})`)
-    const { createReadStream } = await import('node:fs')
     const started = process.hrtime.bigint()
     await client.query('begin')
     const stream = client.query(copyFrom(`copy raw_copy (${STAGE_COLUMNS.join(', ')}) from stdin`))
     await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), stream)
     await client.query('commit')
     return Number(process.hrtime.bigint() - started) / 1e6
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 const REPORT_COLUMNS =
@@ -239,11 +227,8 @@ const REPORT_COLUMNS =
  * files' first day on; base rows are older), exported, removed, then COPYed straight back into
  * report_rows with all its indexes and foreign keys.
  */
-async function indexedCopy(url: string, path: string): Promise<{ ms: number; rows: number }> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const { createWriteStream: cws, createReadStream } = await import('node:fs')
+function indexedCopy(url: string, path: string): Promise<{ ms: number; rows: number }> {
+  return withClient(url, async (client) => {
     const ingested = `date >= date '2026-01-01'`
     await pipeline(
       client.query(
@@ -252,7 +237,7 @@ async function indexedCopy(url: string, path: string): Promise<{ ms: number; row
                   order by date, link_id, product_id, marketplace) to stdout`,
         ),
       ),
-      cws(path),
+      createWriteStream(path),
     )
     const [{ base }] = (
       await client.query<{ base: boolean }>(`select exists (select 1 from report_rows where not (${ingested})) as base`)
@@ -267,24 +252,18 @@ async function indexedCopy(url: string, path: string): Promise<{ ms: number; row
     await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), stream)
     await client.query('commit')
     return { ms: Number(process.hrtime.bigint() - started) / 1e6, rows: stream.rowCount }
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /** Child mode: the ingest alone, reporting its time, summary and peak RSS. */
 async function child(url: string, files: string[]): Promise<void> {
   const db = await openDb(url, { poolSize: 2 })
   const started = process.hrtime.bigint()
-  let peak = 0
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100)
   const summary = await ingestAmazonAttribution(db, files)
   const ms = Number(process.hrtime.bigint() - started) / 1e6
-  clearInterval(timer)
   await db.close()
-  peak = Math.max(peak, process.memoryUsage().rss)
   const maxRssBytes = process.resourceUsage().maxRSS * 1024
-  process.stdout.write(JSON.stringify({ ms, maxRssBytes, sampledPeakRss: peak, summary }) + '\n')
+  process.stdout.write(JSON.stringify({ ms, maxRssBytes, summary }) + '\n')
 }
 
 function runChild(
@@ -309,58 +288,28 @@ const sec = (ms: number) => Math.round(ms / 10) / 100
 const rowsOf = (n: number) => n.toLocaleString('en-US')
 type Ingested = Awaited<ReturnType<typeof runChild>>
 
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
 /**
- * The changes feed's write side (migrations/007_report_changes.sql), removed from a database
- * after its migrations, for the ingest "without the feed" (BENCH_INGEST_WITHOUT_FEED):
- * - the index report_rows_changes_idx (creator_id, change_seq): one more index entry per row
- *   written, the feed's main cost;
- * - change_seq's default nextval('report_rows_change_seq'): one sequence call per inserted row.
- *   The column itself stays, with a constant default: the ingest's upsert names it
- *   (`do update set … change_seq = nextval(…)`, src/ingest/sql.ts), so without it the ingest
- *   would not run. Its 8 bytes per row stay too (a NULL instead would cost the same here: every
- *   other column is NOT NULL, so a null bitmap would grow each row's header from 24 to 32 bytes);
- * - the statement trigger that takes the writers' advisory lock for any writer of report rows;
- * - the row trigger renumbering a row on an update that does not set change_seq itself (its
- *   WHEN clause is checked for each updated row);
- * - links' trigger renumbering a link's rows when its fields change (not fired by an ingest).
- * What stays: the sequence (the ingest reads where it stands, src/events/record.ts, and calls it
- * for rows it updates; an ingest into new dates updates none), and the lock the ingest takes
- * itself through beginReportWrite (once per transaction; it also orders the webhook events).
+ * The changes feed's write side (migrations/007_report_changes.sql): its index, its triggers and
+ * change_seq's nextval default. The column and its sequence stay: the upsert names change_seq
+ * and the write reads where the sequence stands, so the ingest cannot run without them.
  */
 const WITHOUT_FEED = `
   drop trigger report_rows_writers_lock on report_rows;
   drop trigger report_rows_changed on report_rows;
   drop trigger links_report_fields_changed on links;
   drop index report_rows_changes_idx;
-  alter table report_rows alter column change_seq set default 0;`
-
-async function withoutFeed(url: string): Promise<void> {
-  const db = await openDb(url)
-  try {
-    await db.exec(WITHOUT_FEED)
-    await db.exec('analyze')
-  } finally {
-    await db.close()
-  }
-}
-
-async function checkpoint(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query('checkpoint')
-  } finally {
-    await client.end()
-  }
-}
-
-function commit(): string | null {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-  } catch {
-    return null
-  }
-}
+  alter table report_rows alter column change_seq set default 0;
+  analyze;`
 
 const ingestFigures = (r: Ingested, rows: number) => ({
   s: sec(r.ms),
@@ -371,138 +320,80 @@ const ingestFigures = (r: Ingested, rows: number) => ({
   updated: r.summary.reportRows.updated,
 })
 
+const say = (line: string) => console.log(line)
+const describe = (what: string, r: Ingested) =>
+  say(`${what}: ${sec(r.ms)} s, phases ms ${JSON.stringify(r.summary.phases)}, peak RSS ${mb(r.maxRssBytes)}`)
+
 async function main() {
   if (process.argv[2] === '--child') return child(process.argv[3]!, process.argv.slice(4))
   const startedAt = Date.now()
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL
   const total = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000)
   const baseRows = Number(process.env.BENCH_INGEST_BASE_ROWS ?? 0)
   const noFeed = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_FEED ?? '')
   if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
     throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
-  const dbUrl = (db: string) => databaseUrl(admin, db)
-  const url = dbUrl(name)
   const dir = mkdtempSync(join(tmpdir(), 'csapi-bench-ingest-'))
-  const adminClient = new pg.Client({ connectionString: admin })
-  await adminClient.connect()
-  const created = [name]
-  await adminClient.query(`create database ${name}`)
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  const created: string[] = []
+  /** A database of its own, migrated and holding the links and products the files refer to. */
+  const database = async (suffix: string) => {
+    created.push(`${name}${suffix}`)
+    await admin.query(`create database ${name}${suffix}`)
+    const url = databaseUrl(adminUrl, `${name}${suffix}`)
+    await setup(url)
+    return url
+  }
   try {
-    console.log(`bench:ingest — ${rowsOf(total)} rows, database ${name}, files in ${dir}`)
-    let t = Date.now()
+    say(`bench:ingest — ${rowsOf(total)} rows, database ${name}, files in ${dir}`)
     const { files, rows } = await generate(dir, total)
-    const bytes = files.reduce((n, f) => n + statSync(f).size, 0)
-    console.log(
-      `generated ${rowsOf(rows)} rows (${mb(bytes)}: JSON pages + CSV) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
-    )
+    say(`generated ${rowsOf(rows)} rows (${mb(files.reduce((n, f) => n + statSync(f).size, 0))})`)
     const copyPath = join(dir, 'stage.copy')
     await copyTextFile(files, copyPath)
-    await setup(url)
-    // the database without the feed is made now, so that its ingest can follow the one with it
-    const noFeedUrl = dbUrl(`${name}_nofeed`)
-    if (noFeed) {
-      created.push(`${name}_nofeed`)
-      await adminClient.query(`create database ${name}_nofeed`)
-      await setup(noFeedUrl)
-      await withoutFeed(noFeedUrl)
-    }
-
+    const url = await database('')
+    // made now, so that its ingest can follow the one with the feed
+    const noFeedUrl = noFeed ? await database('_nofeed') : null
+    if (noFeedUrl) await withClient(noFeedUrl, (c) => c.query(WITHOUT_FEED))
     const ceilingMs = await copyCeiling(url, copyPath)
     const ceiling = rows / (ceilingMs / 1000)
-    console.log(
-      `ceiling: raw COPY of the same ${rowsOf(rows)} rows (${mb(statSync(copyPath).size)} of COPY text) into an ` +
-        `unindexed table: ${(ceilingMs / 1000).toFixed(2)} s = ${rowsOf(Math.round(ceiling))} rows/s`,
-    )
-
+    say(`ceiling: raw COPY into an unindexed table: ${sec(ceilingMs)} s = ${rowsOf(Math.round(ceiling))} rows/s`)
     // with the comparison, both ingests start from a checkpoint: neither pays for the other's writes
-    if (noFeed) await checkpoint(url)
-    t = Date.now()
+    if (noFeed) await withClient(url, (c) => c.query('checkpoint'))
     const r = await runChild(url, files)
-    const rate = rows / (r.ms / 1000)
-    const s = r.summary
-    console.log(
-      `ingest: csapi ingest amazon-attribution (read + map + COPY to staging + upsert into indexed report_rows) ` +
-        `${(r.ms / 1000).toFixed(2)} s = ${rowsOf(Math.round(rate))} rows/s`,
-    )
-    console.log(
-      `  report rows ${s.reportRows.inserted} inserted, ${s.reportRows.updated} updated; ` +
-        `${s.unplaced.reduce((n, u) => n + u.count, 0)} unplaceable; phases ms ${JSON.stringify(s.phases)}`,
-    )
-    console.log(`  peak RSS of the ingest process: ${mb(r.maxRssBytes)} (limit 250 MB)`)
-
-    let withoutFeedResult = null
-    if (noFeed) {
-      await checkpoint(noFeedUrl)
+    describe('ingest', r)
+    const upsertMs = r.summary.phases.upsert ?? 0
+    let withoutFeed = null
+    if (noFeedUrl) {
+      await withClient(noFeedUrl, (c) => c.query('checkpoint'))
       const n = await runChild(noFeedUrl, files)
-      const upsert = s.phases.upsert ?? 0
+      describe('the same ingest without the feed', n)
       const nUpsert = n.summary.phases.upsert ?? 0
-      withoutFeedResult = {
-        removed: [
-          'report_rows_changes_idx',
-          "change_seq's nextval default (now 0)",
-          'report_rows_writers_lock trigger',
-          'report_rows_changed trigger',
-          'links_report_fields_changed trigger',
-        ],
+      withoutFeed = {
+        removed: ['report_rows_changes_idx', "change_seq's nextval default (now 0)", 'three triggers'],
         with_feed_s: sec(r.ms),
         without_feed_s: sec(n.ms),
         with_vs_without: ratio(r.ms, n.ms),
-        with_feed_upsert_s: sec(upsert),
+        with_feed_upsert_s: sec(upsertMs),
         without_feed_upsert_s: sec(nUpsert),
-        upsert_with_vs_without: nUpsert > 0 ? ratio(upsert, nUpsert) : null,
+        upsert_with_vs_without: nUpsert > 0 ? ratio(upsertMs, nUpsert) : null,
         without_feed: ingestFigures(n, rows),
       }
-      console.log(
-        `without the feed (its index, triggers and change_seq's nextval removed): the same ingest ` +
-          `${(n.ms / 1000).toFixed(2)} s against ${(r.ms / 1000).toFixed(2)} s with it: with ÷ without = ` +
-          `${withoutFeedResult.with_vs_without}×; upsert phase ${(nUpsert / 1000).toFixed(2)} s against ` +
-          `${(upsert / 1000).toFixed(2)} s = ${withoutFeedResult.upsert_with_vs_without}×; ` +
-          `phases ms ${JSON.stringify(n.summary.phases)}`,
-      )
     }
-
     const again = await runChild(url, files)
-    console.log(
-      `  second run over the same files (idempotent: ${again.summary.reportRows.inserted} inserted, ` +
-        `${again.summary.reportRows.updated} updated): ${(again.ms / 1000).toFixed(2)} s; ` +
-        `phases ms ${JSON.stringify(again.summary.phases)}`,
-    )
-    console.log(`ratio ingest / raw COPY ceiling: ${(rate / ceiling).toFixed(2)} (target ≥ 0.5)`)
-    const stageRate = rows / ((s.phases.stage ?? 0) / 1000)
-    console.log(
-      `  of which reading + mapping + COPY into staging alone: ${rowsOf(Math.round(stageRate))} rows/s = ` +
-        `${(stageRate / ceiling).toFixed(2)} of the ceiling`,
-    )
+    describe(`a second run over the same files (${again.summary.reportRows.inserted} inserted)`, again)
     const floor = await indexedCopy(url, join(dir, 'report_rows.copy'))
-    const upsertMs = s.phases.upsert ?? 0
-    console.log(
-      `floor: raw COPY of the ${rowsOf(floor.rows)} resulting report rows into the indexed report_rows ` +
-        `(its indexes and foreign keys): ${(floor.ms / 1000).toFixed(2)} s; the ingest's upsert phase took ` +
-        `${(upsertMs / 1000).toFixed(2)} s = ${(floor.ms / upsertMs).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
-    )
-
+    say(`floor: raw COPY of the report rows into the indexed table: ${sec(floor.ms)} s`)
+    say(`upsert ÷ floor: ${ratio(floor.ms, upsertMs)} (target ≥ 0.8)`)
     let flatness = null
     if (baseRows > 0) {
-      console.log(`flatness: the same files into a database already holding ${rowsOf(baseRows)} report rows`)
-      const based = dbUrl(`${name}_base`)
-      created.push(`${name}_base`)
-      await adminClient.query(`create database ${name}_base`)
-      await setup(based)
+      const based = await database('_base')
       const fill = await fillBase(based, baseRows)
       const b = await runChild(based, files)
-      const bUpsert = b.summary.phases.upsert ?? 0
-      console.log(
-        `  ingest: ${(b.ms / 1000).toFixed(2)} s (empty database: ${(r.ms / 1000).toFixed(2)} s) = ` +
-          `${(b.ms / r.ms).toFixed(2)}× (target ≤ 1.2); phases ms ${JSON.stringify(b.summary.phases)}; ` +
-          `peak RSS ${mb(b.maxRssBytes)}`,
-      )
+      describe(`into ${rowsOf(fill.rows)} rows`, b)
       const bFloor = await indexedCopy(based, join(dir, 'report_rows_base.copy'))
-      console.log(
-        `  floor: raw COPY of the ${rowsOf(bFloor.rows)} rows back beside the base rows: ` +
-          `${(bFloor.ms / 1000).toFixed(2)} s; upsert ${(bUpsert / 1000).toFixed(2)} s = ` +
-          `${(bFloor.ms / bUpsert).toFixed(2)} of the floor's rate (target ≥ 0.8)`,
-      )
+      const bUpsert = b.summary.phases.upsert ?? 0
       flatness = {
         base_rows: fill.rows,
         fill_s: fill.seconds,
@@ -515,8 +406,8 @@ async function main() {
         floor_based_s: sec(bFloor.ms),
         based: ingestFigures(b, rows),
       }
+      say(`flatness: ${flatness.ratio}× (target ≤ 1.2); upsert ÷ floor ${flatness.upsert_vs_floor_based}`)
     }
-
     const doc = {
       generated_at: new Date().toISOString(),
       commit: commit(),
@@ -525,7 +416,7 @@ async function main() {
       generated_rows: rows,
       ceiling: { s: sec(ceilingMs), rows_per_s: Math.round(ceiling) },
       ingest: ingestFigures(r, rows),
-      ingest_vs_ceiling: ratio(rate, ceiling),
+      ingest_vs_ceiling: ratio(rows / (r.ms / 1000), ceiling),
       rerun: {
         s: sec(again.ms),
         inserted: again.summary.reportRows.inserted,
@@ -533,22 +424,22 @@ async function main() {
       },
       floor: { s: sec(floor.ms), rows: floor.rows, upsert_vs_floor: ratio(floor.ms, upsertMs) },
       flatness,
-      without_feed: withoutFeedResult,
+      without_feed: withoutFeed,
       total_s: Math.round((Date.now() - startedAt) / 1000),
     }
     const out = join(ROOT, 'bench/results')
     mkdirSync(out, { recursive: true })
     const json = JSON.stringify(doc, null, 2) + '\n'
     writeFileSync(join(out, 'ingest.json'), json)
-    if (flatness) writeFileSync(join(ROOT, INGEST_FLATNESS_FILE), json)
-    console.log(`results in bench/results/ingest.json${flatness ? ' and ingest-flatness.json' : ''}`)
+    if (flatness) writeFileSync(join(out, 'ingest-flatness.json'), json)
+    say(`results in bench/results/ingest.json${flatness ? ' and ingest-flatness.json' : ''}`)
   } finally {
-    if (process.env.BENCH_KEEP) console.log(`kept databases ${created.join(', ')} and files in ${dir} (BENCH_KEEP)`)
+    if (process.env.BENCH_KEEP) say(`kept databases ${created.join(', ')} and files in ${dir} (BENCH_KEEP)`)
     else {
-      for (const db of created.reverse()) await adminClient.query(`drop database if exists ${db} with (force)`)
+      for (const db of created.reverse()) await admin.query(`drop database if exists ${db} with (force)`)
       rmSync(dir, { recursive: true, force: true })
     }
-    await adminClient.end()
+    await admin.end()
   }
 }
 

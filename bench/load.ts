@@ -1,10 +1,12 @@
 // The load generators, each in its own process: wrk for HTTP (C, one thread, a fixed number
-// of connections) and pgbench for the database ceiling (the exact statement, prepared).
+// of connections) and pgbench for the database ceiling (the exact statement, prepared); and
+// what a server process costs under them, read from /proc.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { log } from './process.js'
 
 const run = promisify(execFile)
 
@@ -13,8 +15,10 @@ export interface Measure {
   p50_ms: number
   p99_ms: number
   errors: number
-  requests: number
 }
+
+/** A measure with the number of requests it counted (for CPU per request). */
+export type Sample = Measure & { requests: number }
 
 export interface HttpTarget {
   url: string
@@ -31,7 +35,7 @@ function toMs(value: string, unit: string): number {
 }
 
 /** Runs wrk against one target; errors are non-2xx responses plus socket errors and timeouts. */
-export async function wrk(target: HttpTarget, connections: number, seconds: number): Promise<Measure> {
+export async function wrk(target: HttpTarget, connections: number, seconds: number): Promise<Sample> {
   const dir = mkdtempSync(join(tmpdir(), 'csapi-wrk-'))
   try {
     const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '5s']
@@ -78,17 +82,13 @@ export async function pgbench(
   prepared: boolean,
   clients: number,
   seconds: number,
-): Promise<Measure> {
+): Promise<Sample> {
   const dir = mkdtempSync(join(tmpdir(), 'csapi-pgbench-'))
   try {
     const script = join(dir, 'scenario.sql')
-    // pgbench cannot define an empty variable: an empty string is written as the literal ''.
-    // The planner sees that value, where the server's prepared statement runs a generic plan
-    // made without it; that difference is how the brands page's per-brand probe of partnerships
-    // showed (#8, docs/performance.md), and test/db/index-use.test.ts now checks the generic plan.
-    // It also reads `:name` inside string literals as a variable (a timestamp format's HH24:MI:SS
-    // broke the payout lines' ceiling), so a colon in a literal is spelled chr(58), folded to the
-    // same constant when the statement is planned.
+    // pgbench cannot define an empty variable, so an empty string is written as the literal ''
+    // (the planner then sees the value, where the server's generic plan does not). It also reads
+    // `:name` inside a string literal as a variable, so a colon there is spelled chr(58).
     const text = sql
       .replace(/--[^\n]*/g, '') // comments first: an apostrophe in one is not a literal
       .replace(/'(?:[^']|'')*'/g, (lit) => lit.split(':').join(`' || chr(58) || '`))
@@ -134,4 +134,68 @@ export async function pgbench(
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+function children(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+}
+
+/** Sums `own(pid)` over a process tree; a process that has gone counts 0. */
+function overTree(pid: number, own: (pid: number) => number): number {
+  try {
+    return own(pid) + children(pid).reduce((s, k) => s + overTree(k, own), 0)
+  } catch {
+    return 0
+  }
+}
+
+/** CPU time (user + system, ms) used so far by a process and its children. */
+export function cpuMs(pid: number): number {
+  return overTree(pid, (p) => {
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100 // utime, stime in clock ticks (100/s)
+  })
+}
+
+/** Peak resident set (VmHWM) of a process and its children, in MB. */
+export function peakRssMb(pid: number): number {
+  const kb = overTree(pid, (p) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0))
+  return Math.round(kb / 1024)
+}
+
+export type CpuMeasure = Sample & { cpu_ms_per_req: number }
+
+/** wrk against a server process, adding the server's CPU milliseconds per request. */
+export async function wrkCpu(
+  target: HttpTarget,
+  pid: number,
+  connections: number,
+  seconds: number,
+): Promise<CpuMeasure> {
+  const before = cpuMs(pid)
+  const m = await wrk(target, connections, seconds)
+  const perReq = (cpuMs(pid) - before) / Math.max(1, m.requests)
+  return { ...m, cpu_ms_per_req: round(perReq, 3) }
+}
+
+/**
+ * Every target under load, two seconds at a time, for at least `minSeconds` in all, before the
+ * first measurement: a fresh server's JIT warm-up otherwise lands on whichever page is measured
+ * first (about twice its CPU per request).
+ */
+export async function warmUnderLoad(targets: HttpTarget[], connections: number, minSeconds = 20): Promise<void> {
+  const started = Date.now()
+  do for (const t of targets) await wrk(t, connections, 2)
+  while (targets.length > 0 && Date.now() - started < minSeconds * 1000)
+  log(`warmed ${targets.length} targets under load in ${Math.round((Date.now() - started) / 1000)} s`)
+}
+
+/** A few hundred requests before measuring a page: its statement, plan and pool connections. */
+export async function warm(t: HttpTarget, n = 150): Promise<void> {
+  const init: RequestInit = t.body
+    ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: t.body }
+    : { headers: t.headers ?? {} }
+  const one = async () => void (await (await fetch(t.url, init)).arrayBuffer())
+  for (let i = 0; i < n; i += 10) await Promise.all(Array.from({ length: 10 }, one))
 }

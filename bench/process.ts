@@ -1,18 +1,19 @@
 // Child processes of the bench: each is started by the code that needs it and stopped by that
 // same code, in a finally, through the handle returned here.
 //
-// Servers run in a session of their own (setsid), as PostgreSQL does and as a service does in
-// production (a systemd unit, a container). Under the kernel's autogroup scheduling a session is
-// one CPU group: a server started in the bench's session shared its group with wrk and pgbench,
-// the load it was measured under, while PostgreSQL, the database ceiling's server, had a group
-// of its own. Measured on this 2-core machine (docs/performance.md): the bench's floor server
-// served 13–23% more brands pages a second in its own session, with 0.22 ms of CPU per page
-// against 0.30–0.37. A server in its own session does not get the terminal's Ctrl-C, so the
-// servers still running are stopped here when the bench exits or is interrupted.
+// Servers run in a session of their own (setsid), as PostgreSQL does and as a service does under
+// systemd or in a container: under the kernel's autogroup scheduling a session is one CPU group,
+// and a server in the bench's session would share its group with wrk and pgbench, the load it is
+// measured under. Such a server misses the terminal's Ctrl-C, so the servers still running are
+// stopped here when the bench exits or is interrupted.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { log } from './log.js'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+/** Progress goes to stderr; stdout carries the Markdown results. */
+export const log = (s: string): void => void process.stderr.write(`[bench] ${s}\n`)
 
 export interface Child {
   name: string
@@ -22,53 +23,44 @@ export interface Child {
   stop(): Promise<void>
 }
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url))
-
-/** Where servers run: each in a session of its own (the default), or in the bench's (`--shared-session`). */
-export type Sessions = 'own' | 'shared'
-let sessions: Sessions = 'own'
-
-export function setServerSessions(s: Sessions): void {
-  sessions = s
-}
-
-// children in sessions of their own, stopped when the bench exits or is interrupted
 const detached = new Set<ChildProcess>()
-const stopDetached = () => {
-  for (const child of detached) child.kill('SIGTERM')
-}
+const stopDetached = () => detached.forEach((child) => child.kill('SIGTERM'))
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 function onSignal(signal: NodeJS.Signals) {
   stopDetached()
-  process.off('SIGINT', onSignal).off('SIGTERM', onSignal).off('SIGHUP', onSignal)
+  for (const s of SIGNALS) process.off(s, onSignal)
   process.kill(process.pid, signal)
 }
 function watchDetached(child: ChildProcess) {
   if (detached.size === 0) {
     process.on('exit', stopDetached)
-    process.on('SIGINT', onSignal).on('SIGTERM', onSignal).on('SIGHUP', onSignal)
+    for (const s of SIGNALS) process.on(s, onSignal)
   }
   detached.add(child)
   child.once('exit', () => {
     detached.delete(child)
     if (detached.size > 0) return
     process.off('exit', stopDetached)
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal).off('SIGHUP', onSignal)
+    for (const s of SIGNALS) process.off(s, onSignal)
   })
 }
 
-/**
- * Starts `node ARGS` in the project directory, in a session of its own unless `--shared-session`
- * said otherwise; its stderr is passed through, prefixed.
- */
-export function startNode(name: string, args: string[], env: Record<string, string> = {}): Child {
-  const own = sessions === 'own'
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: own,
-  })
-  if (own) watchDetached(child)
+type Stoppable = { stop(): Promise<void> | void }
+
+/** Runs `fn`, which hands what it starts to `own`; all of it is stopped, the last first, however `fn` ends. */
+export async function owning<T>(fn: (own: <S extends Stoppable>(s: S) => S) => Promise<T>): Promise<T> {
+  const owned: Stoppable[] = []
+  try {
+    return await fn((s) => (owned.push(s), s))
+  } finally {
+    for (const s of owned.reverse()) await s.stop()
+  }
+}
+
+/** Starts `node ARGS` in the project directory, in a session of its own; stderr is passed through, prefixed. */
+export function startNode(name: string, args: string[], env: NodeJS.ProcessEnv = process.env): Child {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
+  watchDetached(child)
   let stopping = false
   let running = true
   const exited = new Promise<void>((resolve) => {
@@ -134,7 +126,7 @@ export interface ServerSpec {
   args: (port: number) => string[]
   /** Answers below 500 once the server is up. */
   readyPath: string
-  env?: Record<string, string>
+  env?: NodeJS.ProcessEnv
   readyMs?: number
   /** A port chosen beforehand (when the URL must be known before the start); free otherwise. */
   port?: number
@@ -142,10 +134,7 @@ export interface ServerSpec {
 
 export type Server = Child & { base: string }
 
-/**
- * Starts a server, waits until it is ready, and returns its handle; if it never becomes
- * ready it is stopped here, since no caller holds it yet.
- */
+/** Starts a server and waits until it is ready; one that never is gets stopped here. */
 export async function startServer(spec: ServerSpec): Promise<Server> {
   const port = spec.port ?? (await freePort())
   const child = startNode(spec.name, spec.args(port), spec.env)

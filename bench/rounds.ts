@@ -1,9 +1,7 @@
-// A ratio from one sample of each side moved by ±0.1 from run to run on this 2-core machine
-// (brands vs its ceiling: 0.69, 0.78, 0.92 in three quick runs of the same commit): the
-// neighbours' load changes within seconds, and each side was measured once, seconds apart.
-// So a ratio is measured in rounds: every side once per round, the order rotated from round
-// to round (the second of two back-to-back measurements tends to be slower), and the round
-// whose ratio is the median is reported, with every round's ratio beside it.
+// A ratio from one sample of each side moved by ±0.1 from run to run on a shared machine: the
+// neighbours' load changes within seconds. So a ratio is measured in rounds, every side once per
+// round, the order rotated (the second of two back-to-back measurements tends to be slower), and
+// the round whose ratio is the median is reported, with every round's ratio beside it.
 
 /** Side i of round r runs at position (i + r) mod n: each side goes first in turn. */
 export function rotation(sides: number, round: number): number[] {

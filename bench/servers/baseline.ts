@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
 import pg from 'pg'
-import type { Floor } from './peers.js'
+import type { Floor } from './start.js'
 
 const [port, bodiesFile, databaseUrl, poolSize] = process.argv.slice(2)
 const captured = JSON.parse(readFileSync(bodiesFile!, 'utf8')) as {

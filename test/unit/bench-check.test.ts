@@ -1,5 +1,6 @@
-// `npm run bench` refuses to start without its prerequisites, naming the install command, and
-// parses its options strictly. Cheap: nothing is generated or measured.
+// `npm run bench` refuses to start without its prerequisites, naming the install command, parses
+// its options strictly, measures in rotated rounds and starts its servers in sessions of their
+// own, our server with the deployment's NODE_OPTIONS. Cheap: nothing is generated or measured.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
@@ -9,8 +10,8 @@ import { join } from 'node:path'
 import { checkPrerequisites, describeProblems, INSTALL } from '../../bench/check.js'
 import { parseOptions, UsageError } from '../../bench/options.js'
 import { errorsOver, inRounds, medianIndex, rotation } from '../../bench/rounds.js'
-import { autogroupOff, autogroupState } from '../../bench/autogroup.js'
-import { ROOT, setServerSessions, startServer } from '../../bench/process.js'
+import { ROOT, startServer } from '../../bench/process.js'
+import { DEFAULT_NODE_OPTIONS, nodeOptions } from '../../bench/servers/start.js'
 
 // Port 1: nothing listens there, so the connection is refused at once.
 const UNREACHABLE = 'postgres://postgres@127.0.0.1:1/postgres'
@@ -67,11 +68,9 @@ test('bench options: defaults by size, and unknown options or bad numbers refuse
   assert.equal(quick.rounds, 5)
   assert.equal(parseOptions(['--rounds', '3']).rounds, 3)
   assert.throws(() => parseOptions(['--rounds', '0']), /--rounds takes a positive integer/)
-  assert.equal(quick.noAutogroup, false)
-  assert.equal(parseOptions(['--no-autogroup']).noAutogroup, true)
-  assert.equal(quick.sharedSession, false)
-  assert.equal(parseOptions(['--shared-session']).sharedSession, true)
   assert.equal(quick.database, 'csapi_bench')
+  assert.equal(quick.skipPglite, false)
+  assert.equal(parseOptions(['--skip-pglite']).skipPglite, true)
   const full = parseOptions(['--rows', '200000', '--only', 'brands', '--database', 'csapi_bench_mine'])
   assert.equal(full.rows, 200_000)
   assert.equal(full.seconds, 8)
@@ -79,6 +78,10 @@ test('bench options: defaults by size, and unknown options or bad numbers refuse
   assert.equal(full.database, 'csapi_bench_mine')
   assert.equal(parseOptions([], { BENCH_DATABASE_NAME: 'csapi_bench_env' }).database, 'csapi_bench_env')
   assert.throws(() => parseOptions(['--qiuck']), UsageError)
+  for (const gone of ['--workers', '--replica', '--scale', '--no-autogroup', '--shared-session', '--cpu-prof']) {
+    assert.throws(() => parseOptions([gone]), UsageError, gone)
+  }
+  assert.throws(() => parseOptions(['--only', '']), /--only takes a non-empty/)
   assert.throws(() => parseOptions(['extra']), UsageError)
   assert.throws(() => parseOptions(['--rows', '1e6']), /--rows takes a positive integer \(got "1e6"\)/)
   assert.throws(() => parseOptions(['--seconds', '0']), UsageError)
@@ -131,26 +134,6 @@ test('bench rounds: each side goes first in turn, and the median round is report
   assert.equal(errorsOver(withErrors, 1), 2)
 })
 
-test('bench --no-autogroup: the setting is turned off for the run and put back; off or absent, left alone', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'csapi-autogroup-'))
-  try {
-    const file = join(dir, 'sched_autogroup_enabled')
-    assert.equal(autogroupState(file), 'absent')
-    writeFileSync(file, '1\n')
-    assert.equal(autogroupState(file), 'on')
-    const restore = autogroupOff(file)
-    assert.equal(readFileSync(file, 'utf8'), '0')
-    restore()
-    restore() // once only
-    assert.equal(readFileSync(file, 'utf8'), '1')
-    writeFileSync(file, '0\n')
-    autogroupOff(file)()
-    assert.equal(readFileSync(file, 'utf8'), '0\n') // already off: untouched
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-})
-
 // The session a process belongs to: field 6 of /proc/PID/stat (after the command in parentheses).
 const sessionOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[3])
 const alive = (pid: number) => {
@@ -167,28 +150,16 @@ const tinyServer = (port: number) => [
 ]
 const linux = process.platform === 'linux'
 
-test(
-  "bench servers: each in a session of its own (as PostgreSQL's), or the bench's with --shared-session",
-  {
-    skip: !linux,
-  },
-  async () => {
-    const own = await startServer({ name: 'own', args: tinyServer, readyPath: '/' })
-    try {
-      assert.equal(sessionOf(own.pid), own.pid) // a session leader: setsid
-    } finally {
-      await own.stop()
-    }
-    setServerSessions('shared')
-    const shared = await startServer({ name: 'shared', args: tinyServer, readyPath: '/' })
-    try {
-      assert.equal(sessionOf(shared.pid), sessionOf(process.pid))
-    } finally {
-      await shared.stop()
-      setServerSessions('own')
-    }
-  },
-)
+test('bench servers: each in a session of its own, as PostgreSQL is', { skip: !linux }, async () => {
+  const own = await startServer({ name: 'own', args: tinyServer, readyPath: '/' })
+  try {
+    assert.equal(sessionOf(own.pid), own.pid) // a session leader: setsid
+    assert.notEqual(sessionOf(own.pid), sessionOf(process.pid))
+  } finally {
+    await own.stop()
+  }
+  assert.equal(alive(own.pid), false)
+})
 
 test(
   'bench servers: a server in its own session is stopped when the bench is interrupted',
@@ -229,3 +200,20 @@ setInterval(() => {}, 1000)
     }
   },
 )
+
+test("bench: our server gets deploy/csapi.env's NODE_OPTIONS, or the documented default without the file", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'csapi-env-'))
+  try {
+    const file = join(dir, 'csapi.env')
+    assert.equal(nodeOptions(file), DEFAULT_NODE_OPTIONS)
+    assert.equal(DEFAULT_NODE_OPTIONS, '--max-old-space-size=128 --max-semi-space-size=8')
+    writeFileSync(file, '# V8 heap\nLOG_LEVEL=info\nNODE_OPTIONS=--max-old-space-size=96\n')
+    assert.equal(nodeOptions(file), '--max-old-space-size=96')
+    writeFileSync(file, 'NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=8"\n')
+    assert.equal(nodeOptions(file), '--max-old-space-size=128 --max-semi-space-size=8')
+    writeFileSync(file, 'LOG_LEVEL=info\n# NODE_OPTIONS=--max-old-space-size=64\n')
+    assert.equal(nodeOptions(file), '') // the deployment runs on Node's defaults, so does the bench
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

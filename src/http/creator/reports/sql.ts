@@ -4,10 +4,19 @@ import { ReportRow } from './schema.js'
 import { pageOf, readPage, jsonObjectSql, type PageStatement } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 
+/** The filters of /reports, as their SQL takes them (marketplace upper case). */
+export interface ReportFilters {
+  brand_id?: string
+  product_id?: string
+  asin?: string
+  link_id?: string
+  marketplace?: string
+}
+
 export interface ReportQuery {
   creatorId: string
   /** start and end, and the filters given (reports/route.ts rangeFilters). */
-  filters: Record<string, string | undefined>
+  filters: ReportFilters & { start?: string; end?: string }
   /** The (date, id) of the last row of the previous page. */
   after: [string, number] | null
   limit: number

@@ -1,0 +1,99 @@
+// The servers of a run: ours, started as docs/operations.md says a deployment starts it, and the
+// bench's ceiling/floor/OFFSET server and PostGraphile, each with a pool the size of ours.
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT, startServer, type Server } from '../process.js'
+
+/** The NODE_OPTIONS of docs/operations.md, when deploy/csapi.env does not say. */
+export const DEFAULT_NODE_OPTIONS = '--max-old-space-size=128 --max-semi-space-size=8'
+
+/** NODE_OPTIONS as the deployment's environment file sets it ('' when it sets none). */
+export function nodeOptions(file = join(ROOT, 'deploy/csapi.env')): string {
+  if (!existsSync(file)) return DEFAULT_NODE_OPTIONS
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^\s*(?:export\s+)?NODE_OPTIONS\s*=\s*(.*?)\s*$/.exec(line)
+    if (m) return m[1]!.replace(/^(["'])(.*)\1$/, '$2')
+  }
+  return ''
+}
+
+/** dist/ built from the source as it is: the server runs as `node bin/csapi.js serve`. */
+export function buildDist(): Promise<void> {
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
+  return new Promise((resolve, reject) => {
+    const c = spawn(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' })
+    c.on('error', reject)
+    c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`tsc failed (${code})`))))
+  })
+}
+
+export const CURSOR_SECRET = 'bench-cursor-secret-0123456789abcdef0123456789'
+
+// Settings of the bench's shell that would change how our server runs are not passed on.
+const OURS = /^(CSAPI_|DATABASE_|REDIS_URL$|NODE_OPTIONS$|GLIBC_TUNABLES$|HOST$|PORT$|LOG_LEVEL$)/
+const inherited = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !OURS.test(k)))
+
+/** `node bin/csapi.js serve` over one database, with `nodeOptions` as NODE_OPTIONS; ready when /readyz answers. */
+export function startOurs(
+  name: string,
+  databaseUrl: string,
+  s: { pool: number; nodeOptions: string },
+  env: Record<string, string> = {},
+  readyMs = 60_000,
+): Promise<Server> {
+  return startServer({
+    name,
+    args: (port) => ['bin/csapi.js', 'serve', '--port', String(port)],
+    readyPath: '/readyz',
+    readyMs,
+    env: {
+      ...inherited(),
+      ...(s.nodeOptions && { NODE_OPTIONS: s.nodeOptions }),
+      DATABASE_URL: databaseUrl,
+      CSAPI_CURSOR_SECRETS: CURSOR_SECRET,
+      CSAPI_DB_POOL_SIZE: String(s.pool),
+      LOG_LEVEL: 'warn',
+      // Capacity is measured, not the per-token limits (their per-request cost is still paid),
+      // nor shedding on utilization: a closed loop of 16 connections keeps the loop busy by design.
+      CSAPI_RATE_LIMIT_PER_MINUTE: '1000000',
+      CSAPI_RATE_LIMIT_BURST: '1000000',
+      CSAPI_MAX_EVENT_LOOP_UTILIZATION: '0',
+      ...env,
+    },
+  })
+}
+
+/**
+ * Ours over a PGlite directory. Its database runs one statement at a time, so 16 concurrent
+ * requests queue by design: shedding on event-loop delay is off.
+ */
+export function startOursPglite(databaseUrl: string, s: { pool: number; nodeOptions: string }): Promise<Server> {
+  return startOurs('ours-pglite', databaseUrl, s, { CSAPI_MAX_EVENT_LOOP_DELAY_MS: '0' }, 120_000)
+}
+
+/** A page's statement for the floor route, and the name of the page's list. */
+export interface Floor {
+  text: string
+  params: unknown[]
+  prepared: boolean
+  items: string
+}
+
+/** The ceiling/floor/OFFSET server (baseline.ts) on a port chosen beforehand, serving `bodiesFile`. */
+export function startBaseline(port: number, bodiesFile: string, databaseUrl: string, pool: number): Promise<Server> {
+  return startServer({
+    name: 'baseline',
+    args: (p) => ['--import', 'tsx', 'bench/servers/baseline.ts', String(p), bodiesFile, databaseUrl, String(pool)],
+    readyPath: '/ceiling/0',
+    port,
+  })
+}
+
+export function startPostgraphile(databaseUrl: string, pool: number): Promise<Server> {
+  return startServer({
+    name: 'postgraphile',
+    args: (p) => ['--import', 'tsx', 'bench/servers/postgraphile.ts', String(p), databaseUrl, String(pool)],
+    readyPath: '/graphql',
+  })
+}

@@ -1,0 +1,79 @@
+// What `npm run bench` reports: the results block of docs/performance.md is the committed
+// latest.md, the targets are judged on the right page, and the scenario list holds together.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Result } from '../../bench/measure.js'
+import { ROOT } from '../../bench/process.js'
+import { DOC, document, LATEST_MD, markdown, withResults, type RunFacts } from '../../bench/report.js'
+import { SCENARIOS } from '../../bench/scenarios.js'
+
+test('docs/performance.md: its results block is bench/results/latest.md (npm run bench:doc writes it)', () => {
+  const doc = readFileSync(join(ROOT, DOC), 'utf8')
+  const latest = readFileSync(join(ROOT, LATEST_MD), 'utf8')
+  assert.equal(doc, withResults(doc, latest))
+  assert.ok(doc.includes(latest.trim()))
+  assert.throws(() => withResults('# no block\n', latest), /has no results block/)
+})
+
+const page = (name: string, limit: number, extra: Partial<Result>): Result => ({
+  name,
+  limit,
+  depth: 0,
+  rps: 1000,
+  p50_ms: 5,
+  p99_ms: 10,
+  errors: 0,
+  cpu_ms_per_req: 0.2,
+  ...extra,
+})
+
+test('bench report: each target is judged on its worst page, with every round beside the median', () => {
+  const facts: RunFacts = {
+    settings: { quick: true, only: null, connections: 16, seconds: 2, rounds: 3, pool: 4 },
+    node_options: '--max-old-space-size=128',
+    dataset: { report_rows: 1000, largest_creator_rows: 100, typical_creator_rows: 10, generation_s: 1 },
+    pglite: { rows: 1000, generationS: 0, peakRssMb: 500 },
+    results: [
+      page('brands', 100, { vs_ceiling: 0.87, vs_ceiling_rounds: [0.81, 0.87, 0.94], pglite_vs_postgres: 0.7 }),
+      page('reports first', 100, { vs_ceiling: 0.79, vs_ceiling_rounds: [0.79, 0.8, 0.7], vs_postgraphile: 3.5 }),
+      page('reports deep', 100, { vs_ceiling: 0.9, p99_vs_first_page: 1.3, vs_postgraphile: 2.9 }),
+      page('lines', 500, { vs_ceiling: 0.71, pglite_vs_postgres: 0.29, errors: 2 }),
+    ],
+    skipped: [{ name: 'whale', reason: 'no whale' }],
+    peakRssMb: 171,
+    startedAt: Date.now(),
+  }
+  const doc = document(facts)
+  assert.deepEqual(doc.summary.min_vs_ceiling_limit_100, { value: 0.79, page: 'reports first' })
+  assert.deepEqual(doc.summary.min_vs_ceiling_limit_500, { value: 0.71, page: 'lines' })
+  assert.equal(doc.summary.errors_total, 2)
+  const md = markdown(doc)
+  const row = (target: string) => md.split('\n').find((l) => l.startsWith(`| ${target}`))
+  assert.equal(
+    row('ours ÷ combined ceiling, pages at limit 100'),
+    '| ours ÷ combined ceiling, pages at limit 100: ≥ 0.8 | 0.79 (reports first) | **not met** |',
+  )
+  assert.match(row('ours ÷ combined ceiling, pages at limit 500')!, /0\.71 \(lines\) \| met \|$/)
+  assert.match(row("a deep page's p99")!, /1\.3 \(reports deep\) \| \*\*not met\*\* \|$/)
+  assert.match(row('ours ÷ PostGraphile')!, /2\.9 \(reports deep\) \| \*\*not met\*\* \|$/)
+  assert.match(row('PGlite ÷ PostgreSQL')!, /0\.29 \(lines\) \| \*\*not met\*\* \|$/)
+  assert.match(row('peak RSS')!, /171 \(our server\) \| met \|$/)
+  assert.match(row('errors')!, /2 \(every measurement\) \| \*\*not met\*\* \|$/)
+  // the median round's ratio with the range of every round; no floor, ceilings or PGlite rate for this page
+  assert.ok(md.includes('| brands | 1000 | 5 | 10 | 0 | 0.2 |  |  | 0.87 (0.81–0.94) |  |  |  |  | 0.7 |\n'), md)
+  assert.match(md, /NODE_OPTIONS="--max-old-space-size=128"/)
+  assert.match(md, /Skipped, no whale: whale\./)
+})
+
+test('bench scenarios: unique names, and each deep page compared with a first page of the same size', () => {
+  const names = SCENARIOS.map((s) => s.name)
+  assert.equal(new Set(names).size, names.length)
+  for (const s of SCENARIOS.filter((x) => x.firstPage)) {
+    const first = SCENARIOS.find((x) => x.name === s.firstPage)
+    assert.ok(first, `${s.name}: no scenario "${s.firstPage}"`)
+    assert.equal(first.limit, s.limit, s.name)
+    assert.ok(!first.depth, `${s.name}: "${s.firstPage}" is not a first page`)
+  }
+})
