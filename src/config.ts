@@ -224,8 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxHeaderBytes: int(env, 'CSAPI_MAX_HEADER_BYTES', 16_384, 1024, 1_048_576),
     maxUrlLength: int(env, 'CSAPI_MAX_URL_LENGTH', 4096, 256, 65_536),
     maxEventLoopDelayMs: int(env, 'CSAPI_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
-    // Off by default: a saturated loop still serves; shedding on utilization refused 99.7% of a
-    // closed-loop benchmark's requests (docs/performance.md). Delay measures the queue instead.
+    // Off by default: a saturated loop still serves, and shedding on utilization refuses most of
+    // a closed-loop load. Delay measures the queue instead.
     maxEventLoopUtilization: fraction(env, 'CSAPI_MAX_EVENT_LOOP_UTILIZATION', 0),
     maxHeapUsedBytes: int(env, 'CSAPI_MAX_HEAP_USED_BYTES', 0, 0, 1e12),
     maxConnections: int(env, 'CSAPI_MAX_CONNECTIONS', 10_000, 1, 1_000_000),

@@ -16,10 +16,9 @@ const BRAND = jsonObjectSql(Brand, 'b', {
  *
  * The partnership arm carries its status, so the page reads the creator's partnerships once:
  * a brand of the page that has one is among that arm's first `take` rows (no more than `take`
- * partnered brands can precede it in the merge). The first version joined every brand of the
- * page to partnerships again, and the generic plan that PostgreSQL keeps for this prepared
- * statement made that one index probe per brand: ~13% of the statement’s time (#8; the test in
- * test/db/index-use.test.ts). `b.id > $2` bounds the brands scan under that plan too.
+ * partnered brands can precede it in the merge); joining the page to partnerships again would
+ * cost one index probe per brand under the prepared statement's generic plan
+ * (test/db/index-use.test.ts). `b.id > $2` bounds the brands scan under that plan too.
  */
 const CREATOR_BRANDS = pageOf(
   BRAND,

@@ -84,8 +84,8 @@ function pageSql(shape: string, withCursor: boolean): PageStatement {
 
 /**
  * One page of a creator's report rows in (date, id) order, as one index range scan, returned as
- * one row: the server copies the page's JSON into the response without handling each row
- * (measured: docs/performance.md). One row more than the page is read to know if more follow.
+ * one row whose JSON the server copies into the response. One row more than the page is read to
+ * know if more follow.
  */
 export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise<ReportPage> {
   const params: unknown[] = [q.creatorId, q.filters.start, q.filters.end]
@@ -110,8 +110,8 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
     pageSql(shape, q.after !== null),
     params,
     // Prepared only without a filter: a generic plan cannot know that a filter value is rare,
-    // and would walk the creator's covering index filtering row by row (measured: 140 ms
-    // instead of 0.4 ms for a brand of the largest creator). Filtered pages are planned each time.
+    // and would walk the creator's covering index filtering row by row. Filtered pages are
+    // planned each time.
     { prepare: shape === UNFILTERED },
   )
   const { found, rows, broken, lsn, changes_at, last_date, last_id } = page

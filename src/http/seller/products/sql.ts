@@ -27,12 +27,9 @@ const PRODUCT = jsonObjectSql(Product, 'p', {
 // One page of a brand's products in id order after $2: a range scan of products_brand_idx.
 // The current general terms: the latest commission_terms entry in force today, else the
 // product's base terms (products.commission_*), read for the page's products in one pass
-// (`terms`). Two things matter there (measured in docs/performance.md):
-// - the ids are compared in the index's collation: products.id is "C" (byte order) and
-//   commission_terms.product_id is not, so `ct.product_id = p.id` could not use the index and
-//   scanned the whole table for every product (163 ms a page with 60,000 terms; now 1.2 ms);
-// - one lookup per page, not a subquery per product: on an empty table the planner scans it,
-//   and each scan cost PGlite an fstat in its WASM file system (57% of its time on this page).
+// (`terms`). The ids are compared in the index's collation (products.id is "C", byte order;
+// commission_terms.product_id is not): compared as they are, the index could not be used.
+// One lookup per page, not a subquery per product.
 // `granted` is the grant of brand $1 to account $4 read in the page's
 // own snapshot: one round trip instead of a check and a page.
 const BRAND_PRODUCTS = pageOf(
