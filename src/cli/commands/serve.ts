@@ -1,12 +1,13 @@
 // `csapi serve`: applies pending migrations and serves in this process until SIGTERM or SIGINT;
 // --workers N forks N serving processes on one port (src/http/cluster.ts).
 import { Command } from 'commander'
-import { loadConfig, type Config } from '../../config.js'
+import { ConfigError, loadConfig, type Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
 import { serveCluster } from '../../http/cluster.js'
 import { DEFAULT_HEAP_FLAGS, heapFlags, logHeapLimit } from '../../http/heap-flags.js'
 import { DEFAULT_MALLOC_TUNABLES } from '../../http/malloc.js'
 import { serve } from '../../http/server.js'
+import { UsageError } from '../errors.js'
 import type { Io } from '../io.js'
 import { integer, port, portOrEnv } from '../options.js'
 
@@ -32,12 +33,15 @@ docs/operations.md):
       const config = loadConfig(io.env)
       const listen = { port: portOrEnv(opts.port, io.env), host: opts.host ?? io.env.HOST ?? '127.0.0.1', config }
       if (opts.workers > 1) await serveCluster(opts.workers, listen)
-      else await serveHere(listen, io)
+      else await serveHere({ ...listen, hostGiven: opts.host !== undefined }, io)
     })
 }
 
 /** Serves in this process (also `csapi demo --serve`), logging the heap limit it runs under. */
-export async function serveHere(opts: { port: number; host: string; config: Config; db?: Db }, io: Io) {
+export async function serveHere(
+  opts: { port: number; host: string; config: Config; db?: Db; hostGiven?: boolean },
+  io: Io,
+) {
   let missing: string[]
   try {
     missing = heapFlags(io.env)
@@ -45,6 +49,15 @@ export async function serveHere(opts: { port: number; host: string; config: Conf
     await opts.db?.close()
     throw err
   }
-  const app = await serve(opts)
+  let app: Awaited<ReturnType<typeof serve>>
+  try {
+    app = await serve(opts)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code !== 'ENOTFOUND' && code !== 'EADDRNOTAVAIL') throw err
+    // not an address of this machine: a wrong --host (exit 2), or a wrong HOST (configuration)
+    const what = `${opts.hostGiven ? '--host' : 'HOST'} ${opts.host} is not an address of this machine (${code})`
+    throw opts.hostGiven ? new UsageError(what) : new ConfigError(what)
+  }
   logHeapLimit(app.log, missing)
 }
