@@ -7,6 +7,7 @@
 import { open, stat } from 'node:fs/promises'
 import { Client } from '../client/index.js'
 import { REPORT_COLUMNS, csvHeader, serialize, type ExportFormat } from './export-format.js'
+import { ConfigError } from '../config.js'
 import { UsageError } from './errors.js'
 import type { Io } from './io.js'
 import { DEFAULT_BASE_URL, readStateFile, writeStateFile } from './export-run.js'
@@ -29,14 +30,14 @@ interface FeedState {
 async function readState(path: string): Promise<FeedState | null> {
   const s = (await readStateFile(path)) as FeedState | null
   if (s && (s.version !== 1 || s.feed !== 'reports.changes' || typeof s.cursor !== 'string')) {
-    throw new UsageError(`${path} is not a changes state file`)
+    throw new Error(`${path} is not a changes state file`)
   }
   return s
 }
 
 export async function runChangesExport(req: ChangesExportRequest, io: Io): Promise<void> {
   const token = io.env.CSAPI_TOKEN
-  if (!token) throw new UsageError('set CSAPI_TOKEN to a creator API token')
+  if (!token) throw new ConfigError('set CSAPI_TOKEN to a creator API token')
   const client = new Client({
     token,
     baseUrl: io.env.CSAPI_BASE_URL || DEFAULT_BASE_URL,

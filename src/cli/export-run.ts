@@ -13,6 +13,7 @@ import {
   serialize,
   type ExportFormat,
 } from './export-format.js'
+import { ConfigError } from '../config.js'
 import { UsageError } from './errors.js'
 import type { Io } from './io.js'
 
@@ -145,7 +146,7 @@ function progress(io: Io, kind: Kind, query: Record<string, string>) {
 export async function runExport(req: ExportRequest, io: Io): Promise<void> {
   const { kind, format, query, limit, out, resume } = req
   const token = io.env.CSAPI_TOKEN
-  if (!token) throw new UsageError(`set CSAPI_TOKEN to ${TOKEN_OF[kind]} API token`)
+  if (!token) throw new ConfigError(`set CSAPI_TOKEN to ${TOKEN_OF[kind]} API token`)
   const baseUrl = io.env.CSAPI_BASE_URL || DEFAULT_BASE_URL
   const client = new Client({ token, baseUrl, fetch: io.fetch, maxRetries: io.maxRetries ?? 3 })
   const statePath = out ? `${out}.cursor` : null

@@ -1,8 +1,10 @@
 // `csapi`: the command tree (one file per command in commands/, registered in COMMANDS) and the
-// one place where an outcome becomes an exit status and a message:
-//   0  done, or help asked for;
-//   1  failed: "csapi: <message>" (130 for an interrupted export);
-//   2  a usage mistake: the message, the usage line and the command to run for help.
+// one place where an outcome becomes an exit status and a message (the rule: docs/architecture.md):
+//   0    done, or help or the version asked for;
+//   2    the command line is wrong (UsageError): the message, the usage line and the help to run;
+//   1    the command line was right and the work failed: "csapi: <message>";
+//   130  an export interrupted by Ctrl-C; 141  standard output closed by its reader (| head).
+import { readFileSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { ConfigError } from '../config.js'
 import { DatasetError } from '../dataset/parse.js'
@@ -39,10 +41,16 @@ Environment: DATABASE_URL (postgres://…, file:PATH, memory:; default PGlite in
 CSAPI_CURSOR_SECRETS, CSAPI_DB_POOL_SIZE, CSAPI_STATEMENT_TIMEOUT_MS, REDIS_URL, LOG_LEVEL and
 more (rate limits, timeouts, CORS): every variable is in docs/operations.md.`
 
+/** The package's version: package.json is two levels up from both src/cli/ and dist/cli/. */
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
+
 /** The whole command tree, writing to io; strict: unknown options and extra arguments are mistakes. */
 export function program(io: Io): Command {
   const root = new Command('csapi')
     .description('the Creator and Seller public API service')
+    .version(`csapi ${VERSION}`, '-V, --version', 'print the version and exit')
     .addHelpText('after', ENVIRONMENT)
   for (const define of COMMANDS) root.addCommand(define(io))
   const width = () => Math.min(io.stdout.columns ?? 80, 100)
@@ -76,7 +84,11 @@ export function pathOf(cmd: Command): string {
   return cmd.parent ? `${pathOf(cmd.parent)} ${cmd.name()}` : cmd.name()
 }
 
-const isHelp = (err: CommanderError) => err.code === 'commander.help' || err.code === 'commander.helpDisplayed'
+const isHelp = (err: CommanderError) =>
+  err.code === 'commander.help' || err.code === 'commander.helpDisplayed' || err.code === 'commander.version'
+
+/** Exit status of a process whose output pipe was closed by its reader: 128 + SIGPIPE, as other tools. */
+export const EXIT_PIPE_CLOSED = 141
 
 /** Runs `csapi argv…`; resolves to the exit status (a server started by serve keeps running). */
 export async function main(argv: string[], given: Partial<Io> = {}): Promise<number> {
@@ -86,16 +98,28 @@ export async function main(argv: string[], given: Partial<Io> = {}): Promise<num
   root.hook('preAction', (_root, action) => {
     running = action
   })
+  // A stream that fails to write emits 'error', which would end the process with a stack trace.
+  let writeFailed: NodeJS.ErrnoException | undefined
+  const onWriteError = (err: NodeJS.ErrnoException) => void (writeFailed ??= err)
+  for (const s of [io.stdout, io.stderr]) s.on('error', onWriteError)
   try {
     await root.parseAsync(argv, { from: 'user' })
-    return 0
+    return writeFailed ? report(writeFailed, running, io, writeFailed) : 0
   } catch (err) {
-    return report(err, running, io)
+    return report(err, running, io, writeFailed)
+  } finally {
+    for (const s of [io.stdout, io.stderr]) s.removeListener('error', onWriteError)
   }
 }
 
-function report(err: unknown, running: Command, io: Io): number {
+function report(err: unknown, running: Command, io: Io, writeFailed?: NodeJS.ErrnoException): number {
   const say = (text: string) => io.stderr.write(`csapi: ${text}\n`)
+  // the reader of the output went away (`| head`): it wanted no more, so there is nothing to say
+  if (writeFailed?.code === 'EPIPE') return EXIT_PIPE_CLOSED
+  if (writeFailed) {
+    say(`cannot write the output: ${writeFailed.message}`)
+    return 1
+  }
   if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2 // help, already written
   if (err instanceof UsageError) {
     const cmd = err.command ?? running

@@ -27,12 +27,19 @@ export function portOrEnv(given: number | undefined, env: Record<string, string 
   return Number(raw)
 }
 
-/** A duration option, "90d", "12h", "30m" → milliseconds. */
+const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000 }
+/** The longest duration an option takes: a time that far ahead is still one the database can store. */
+export const MAX_DURATION_DAYS = 36_500
+
+/** A duration option, "90d", "12h", "30m" → milliseconds; at most MAX_DURATION_DAYS. */
 export function durationOf(flag: string) {
   return (text: string): number => {
     const m = /^(\d+)([dhm])$/.exec(text)
     if (!m || Number(m[1]) === 0) throw new InvalidArgumentError(`${flag} must look like 90d, 12h or 30m`)
-    return Number(m[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as 'd' | 'h' | 'm']
+    const ms = Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS]
+    if (ms > MAX_DURATION_DAYS * UNIT_MS.d)
+      throw new InvalidArgumentError(`${flag} must be at most ${MAX_DURATION_DAYS}d (100 years)`)
+    return ms
   }
 }
 

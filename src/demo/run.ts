@@ -70,6 +70,11 @@ Tokens (shown once; new ones are issued on every run):
   seller   ${accounts.seller.padEnd(20)} ${tokens.seller}
   operator ${accounts.operator.padEnd(20)} ${tokens.operator}
 
+In the shell you run curl from, these set the variables the README's examples use:
+  export CREATOR_TOKEN=${tokens.creator}
+  export SELLER_TOKEN=${tokens.seller}
+  export OPERATOR_TOKEN=${tokens.operator}
+
 Try:
   curl -s -H 'Authorization: Bearer ${tokens.creator}' '${u}/api/creator/v1/brands?limit=5'
   curl -s -H 'Authorization: Bearer ${tokens.creator}' '${u}/api/creator/v1/reports?start=${start}&end=${end}&limit=3'${

@@ -238,3 +238,49 @@ describe('csapi migrate', () => {
     assert.match(stderr, /DATABASE_URL must start with postgres:\/\/, postgresql:\/\/, file: or memory:/)
   })
 })
+
+describe('csapi serve without DATABASE_URL', () => {
+  const cwd = tempDir('csapi-nourl-')
+
+  /** Starts the built command in `cwd` with no DATABASE_URL; resolves to its log once it serves, then stops it. */
+  async function serveOnce(cwd: string): Promise<Record<string, unknown>[]> {
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info' }
+    delete env.DATABASE_URL
+    const child = spawn(process.execPath, [join(process.cwd(), 'bin/csapi.js'), 'serve', '--port', '0'], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let log = ''
+    child.stdout.on('data', (d) => (log += d))
+    child.stderr.on('data', (d) => (log += d))
+    const exited = new Promise((resolve) => child.on('exit', resolve))
+    try {
+      for (let i = 0; i < 1200 && !/"msg":"serving"/.test(log); i++) await new Promise((r) => setTimeout(r, 100))
+      await new Promise((r) => setTimeout(r, 200)) // the lines logged right after "serving"
+      assert.match(log, /"msg":"serving"/, log)
+    } finally {
+      child.kill('SIGTERM')
+      await exited
+    }
+    return log
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+  }
+
+  test('says in one log line that it uses ./data: a warning when it created it empty', async () => {
+    const path = join(cwd, 'data')
+    const about = (lines: Record<string, unknown>[]) =>
+      lines.filter((l) => String(l.msg).startsWith('DATABASE_URL is not set'))
+    const first = about(await serveOnce(cwd))
+    assert.equal(first.length, 1, JSON.stringify(first))
+    assert.equal(first[0]!.level, 40)
+    assert.equal(first[0]!.database, path)
+    assert.match(String(first[0]!.msg), /created an empty embedded PGlite database in .*data \(set DATABASE_URL/)
+    const again = about(await serveOnce(cwd))
+    assert.equal(again.length, 1, JSON.stringify(again))
+    assert.equal(again[0]!.level, 30)
+    assert.equal(again[0]!.msg, `DATABASE_URL is not set: serving the embedded PGlite database in ${path}`)
+  })
+})

@@ -1,10 +1,16 @@
 // `csapi demo` as a new user meets it: every curl command it prints answers 200 with data,
 // including the creator's payouts, their lines and adjustments (the demo runs the money trail);
-// and running it again works, adds no payout and keeps what was paid.
+// the `export` lines it prints make the README's curl work; running it again works, adds no
+// payout and keeps what was paid; and it says how to serve on the port it was given.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startServer, type TestServer } from '../support/helpers.js'
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { Writable } from 'node:stream'
+import { promisify } from 'node:util'
+import { createTestDatabase, onPostgres, startServer, type TestServer } from '../support/helpers.js'
 import { runDemo } from '../../src/demo/run.js'
+import { main } from '../../src/cli/main.js'
 
 let s: TestServer
 before(async () => {
@@ -27,8 +33,10 @@ const payoutTotals = async () =>
             (select count(*)::int from report_rows where commission_status = 'paid') as paid`,
   )
 
+let printed = ''
+
 test('every printed curl answers with data: reports, products, payouts, adjustments; a payout adds up', async () => {
-  const out = await runDemo(s.db, { size: 'small', baseUrl: s.base })
+  const out = (printed = await runDemo(s.db, { size: 'small', baseUrl: s.base }))
   const commands = curls(out)
   assert.ok(
     commands.some((c) => c.path.startsWith('/api/creator/v1/payouts')),
@@ -59,4 +67,42 @@ test('run again: no new payout, paid rows stay paid, new tokens work', async () 
   const out = await runDemo(s.db, { size: 'small', baseUrl: s.base })
   assert.deepEqual(await payoutTotals(), [before])
   for (const c of curls(out)) assert.equal((await s.get(c.path, c.token)).status, 200, c.path)
+})
+
+test("the printed export lines set the variables of the README's curl, which then answers with reports", async () => {
+  const exports = printed.split('\n').filter((l) => /^ {2}export \w+_TOKEN=csapi_[\w-]+$/.test(l))
+  assert.deepEqual(
+    exports.map((l) => /export (\w+)=/.exec(l)![1]),
+    ['CREATOR_TOKEN', 'SELLER_TOKEN', 'OPERATOR_TOKEN'],
+  )
+  const readme = readFileSync('README.md', 'utf8')
+  const curl = /^curl -s -H "Authorization: Bearer \$CREATOR_TOKEN" \\\n.*$/m.exec(readme)?.[0]
+  assert.ok(curl, "the README's curl with $CREATOR_TOKEN")
+  const script = [...exports, curl.replaceAll('http://127.0.0.1:3000', s.base)].join('\n')
+  const { stdout } = await promisify(execFile)('bash', ['-c', script], { env: { PATH: process.env.PATH } })
+  const body = JSON.parse(stdout) as { reports?: unknown[] }
+  assert.ok(Array.isArray(body.reports), stdout)
+})
+
+test('csapi demo --port N: the curl commands and the serve command use that port', async () => {
+  const t = await createTestDatabase()
+  try {
+    const run = async (env: Record<string, string>) => {
+      let out = ''
+      const stdout = new Writable({ write: (c, _e, done) => done(void (out += c)) })
+      const quiet = new Writable({ write: (_c, _e, done) => done() })
+      const code = await main(['demo', '--port', '4567'], { stdout, stderr: quiet, env })
+      return { code, out }
+    }
+    const stored = await run({ DATABASE_URL: t.url })
+    assert.equal(stored.code, 0)
+    assert.match(stored.out, /curl -s -H '[^']+' 'http:\/\/127\.0\.0\.1:4567\/api\/creator\/v1\/brands/)
+    assert.match(stored.out, /\nStart the service with: npx csapi serve --port 4567 \(with the same DATABASE_URL\)\n$/)
+    if (onPostgres) return // the database in memory is PGlite's
+    const memory = await run({ DATABASE_URL: 'memory:' })
+    assert.equal(memory.code, 0)
+    assert.match(memory.out, /\nThe data was in memory and is gone now: run csapi demo --serve/)
+  } finally {
+    await t.drop()
+  }
 })

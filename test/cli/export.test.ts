@@ -254,9 +254,10 @@ describe('export reports', () => {
     assert.equal(await exportCommand(['reports', '--start', start, '--end', end, '--out', out], t.io), 1)
     assert.match(t.stderr(), /invalid API token.*\(invalid_api_token, HTTP 401, request id [\w-]+\)/)
     assert.ok(!existsSync(out) && !existsSync(out + '.cursor'))
+    // a parameter the API refuses came from the command line: a usage mistake, with the API's words
     const t2 = io(TOKENS.cr_a)
-    assert.equal(await exportCommand(['reports', '--start', end, '--end', start], t2.io), 1)
-    assert.match(t2.stderr(), /end must not be before start.*invalid_request/)
+    assert.equal(await exportCommand(['reports', '--start', end, '--end', start], t2.io), 2)
+    assert.match(t2.stderr(), /end must not be before start.*invalid_request, HTTP 400, request id [\w-]+\)\nusage:/)
   })
 
   test('usage errors exit 2', async () => {
@@ -272,9 +273,10 @@ describe('export reports', () => {
       assert.equal(await exportCommand(argv, t.io), 2, argv.join(' '))
       assert.match(t.stderr(), /usage:/)
     }
+    // the token is configuration, from the environment: exit 1, like a bad DATABASE_URL
     const t = io('')
-    assert.equal(await exportCommand(['reports', '--start', start, '--end', end], t.io), 2)
-    assert.match(t.stderr(), /set CSAPI_TOKEN/)
+    assert.equal(await exportCommand(['reports', '--start', start, '--end', end], t.io), 1)
+    assert.match(t.stderr(), /^csapi: configuration: set CSAPI_TOKEN to a creator API token\n$/)
   })
 })
 

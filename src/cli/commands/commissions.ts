@@ -6,9 +6,7 @@ import { formatMinor } from '../../domain/money.js'
 import { approveThrough, defaultApproveThrough, type CurrencyTotal } from '../../settlement/approve.js'
 import { pay, type PayResult } from '../../settlement/pay.js'
 import { today } from '../../domain/dates.js'
-import { accountRole } from '../../tokens/tokens.js'
-import { withDb } from '../db.js'
-import { Failure } from '../errors.js'
+import { namedAccount, withDb } from '../db.js'
 import { println, type Io } from '../io.js'
 import { day } from '../options.js'
 
@@ -40,11 +38,7 @@ export function commissionsCommand(io: Io): Command {
     .action((opts: { creator: string; through?: string }) =>
       withDb(io, async (db) => {
         const through = opts.through ?? today()
-        const role = await accountRole(db, opts.creator)
-        if (role !== 'creator') {
-          const who = `account "${opts.creator}"`
-          throw new Failure(role ? `${who} is a ${role}, not a creator` : `no ${who}`)
-        }
+        await namedAccount(db, opts.creator, 'creator')
         println(io.stdout, formatPay(opts.creator, through, await pay(db, opts.creator, through)))
       }),
     )

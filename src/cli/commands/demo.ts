@@ -7,7 +7,7 @@ import type { DemoSize } from '../../demo/generate.js'
 import { runDemo } from '../../demo/run.js'
 import { println, type Io } from '../io.js'
 import { port, portOrEnv } from '../options.js'
-import { serveHere } from './serve.js'
+import { defaultDatabase, serveHere } from './serve.js'
 
 interface DemoOptions {
   size: DemoSize
@@ -30,6 +30,7 @@ export function demoCommand(io: Io): Command {
       const p = portOrEnv(opts.port, io.env)
       const host = opts.host ?? io.env.HOST ?? '127.0.0.1'
       const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${p}`
+      const defaultDb = defaultDatabase(config)
       const db = await openAndMigrate(config)
       try {
         println(io.stdout, await runDemo(db, { size: opts.size, baseUrl, amazonReportsDir: opts.amazonReports }))
@@ -39,9 +40,20 @@ export function demoCommand(io: Io): Command {
       }
       if (!opts.serve) {
         await db.close()
-        println(io.stdout, 'Start the service with: npx csapi serve')
+        println(io.stdout, serveHint(config.databaseUrl, p, host))
         return
       }
-      await serveHere({ port: p, host, config, db }, io)
+      const loaded = defaultDb && { ...defaultDb, empty: false }
+      await serveHere({ port: p, host, config, db, hostGiven: opts.host !== undefined, defaultDb: loaded }, io)
     })
+}
+
+/** How to serve what was loaded: the same port and address the curl commands use. */
+function serveHint(databaseUrl: string | undefined, port: number, host: string): string {
+  const url = (databaseUrl ?? '').trim()
+  if (/^memory:(\/\/)?$/.test(url))
+    return 'The data was in memory and is gone now: run csapi demo --serve to load and serve it in one process.'
+  const options = [port !== 3000 && `--port ${port}`, host !== '127.0.0.1' && `--host ${host}`].filter(Boolean)
+  const same = url === '' ? '' : ' (with the same DATABASE_URL)'
+  return `Start the service with: npx csapi serve${options.map((o) => ` ${o}`).join('')}${same}`
 }

@@ -1,8 +1,11 @@
 // `csapi export reports|products|payouts`: an integrator's export through the API client, to CSV or
 // NDJSON; with --out FILE it can be resumed (src/cli/export-run.ts). Ctrl-C stops it between
 // requests with exit 130, keeping what was written for --resume.
+import { accessSync, constants, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { Command, Option } from 'commander'
 import { ApiError } from '../../client/index.js'
+import { ConfigError } from '../../config.js'
 import { Failure, UsageError } from '../errors.js'
 import { DEFAULT_BASE_URL, runExport, type ExportRequest, type Kind } from '../export-run.js'
 import { runChangesExport } from '../export-changes.js'
@@ -75,8 +78,22 @@ export function exportCommand(io: Io): Command {
   return exp
 }
 
+/** A file the command line names to write: its directory must be there and writable. */
+function writable(flag: string, path: string | undefined): void {
+  if (path === undefined) return
+  let problem: string | undefined
+  try {
+    accessSync(dirname(resolve(path)), constants.W_OK)
+  } catch (err) {
+    problem = (err as NodeJS.ErrnoException).code ?? (err as Error).message
+  }
+  if (!problem && statSync(path, { throwIfNoEntry: false })?.isDirectory()) problem = 'it is a directory'
+  if (problem) throw new UsageError(`cannot write ${flag} ${path}: ${problem}`)
+}
+
 function request(kind: Kind, max: number, opts: ExportOptions): ExportRequest {
   const out = opts.out === '-' ? undefined : opts.out
+  writable('--out', out)
   if (opts.resume && !out) throw new UsageError('--resume needs --out FILE')
   const query: Record<string, string> = {}
   if (opts.state || opts.fromNow) throw new UsageError('--state and --from-now go with --changes')
@@ -105,6 +122,8 @@ async function changes(opts: ExportOptions, io: Io): Promise<void> {
         '--state FILE is its resume point',
     )
   const out = opts.out === '-' ? undefined : opts.out
+  writable('--out', out)
+  writable('--state', opts.state)
   await run(
     () =>
       runChangesExport(
@@ -129,7 +148,7 @@ async function run(what: ExportRequest | (() => Promise<void>), io: Io, changesO
   try {
     await (typeof what === 'function' ? what() : runExport(what, io))
   } catch (err) {
-    if (err instanceof UsageError) throw err
+    if (err instanceof UsageError || err instanceof ConfigError) throw err
     const resume =
       typeof what === 'function'
         ? '; run it again: it continues from the position kept in --state'
@@ -139,7 +158,10 @@ async function run(what: ExportRequest | (() => Promise<void>), io: Io, changesO
     if (io.signal?.aborted) throw new Failure(`interrupted${resume}`, 130)
     if (err instanceof ApiError) {
       const about = [err.code, err.status && `HTTP ${err.status}`, err.requestId && `request id ${err.requestId}`]
-      throw new Failure(`${err.message} (${about.filter(Boolean).join(', ')})${resume}`)
+      const message = `${err.message} (${about.filter(Boolean).join(', ')})`
+      // the API refused a parameter, and every parameter came from the command line
+      if (err.code === 'invalid_request') throw new UsageError(message)
+      throw new Failure(`${message}${resume}`)
     }
     throw new Failure(`${(err as Error).message}${resume}`)
   } finally {

@@ -1,9 +1,9 @@
 // `csapi ingest amazon-attribution FILE|DIR…`: Amazon Attribution reports → report rows with
 // commissions, in one transaction; a run that cannot be read whole is refused whole.
 import { Command } from 'commander'
-import { ingestAmazonAttribution, IngestFileError, IngestRefused } from '../../ingest/run.js'
+import { expandFiles, ingestAmazonAttribution, IngestFileError, IngestRefused } from '../../ingest/run.js'
 import { withDb } from '../db.js'
-import { Failure } from '../errors.js'
+import { Failure, UsageError } from '../errors.js'
 import { formatSummary, progressBar } from '../ingest-report.js'
 import { println, type Io } from '../io.js'
 
@@ -19,8 +19,16 @@ export function ingestCommand(io: Io): Command {
     .argument('<FILE|DIR...>', 'report files, or directories of them')
     .option('--dry-run', 'read and check everything, say what would change, change nothing')
     .option('--strict', 'refuse the run if any row cannot be placed (default: list those rows, ingest the rest)')
-    .action((paths: string[], opts: { dryRun?: boolean; strict?: boolean }) =>
-      withDb(io, async (db) => {
+    .action((paths: string[], opts: { dryRun?: boolean; strict?: boolean }) => {
+      // a path that is not there, or a directory without files, is a mistake of the command line
+      // (exit 2); a file that is there but cannot be ingested fails the run (exit 1)
+      try {
+        expandFiles(paths)
+      } catch (err) {
+        if (err instanceof IngestFileError) throw new UsageError(err.message)
+        throw err
+      }
+      return withDb(io, async (db) => {
         const progress = io.stderr.isTTY ? progressBar(io.stderr) : undefined
         try {
           const summary = await ingestAmazonAttribution(db, paths, {
@@ -38,7 +46,7 @@ export function ingestCommand(io: Io): Command {
           }
           throw err
         }
-      }),
-    )
+      })
+    })
   return ingest
 }

@@ -5,8 +5,8 @@ import { Command, Option } from 'commander'
 import { formatMinor } from '../../domain/money.js'
 import { payoutById, recentPayouts, type PayoutRow } from '../../http/creator/payouts/sql.js'
 import { listPayoutLines } from '../../http/creator/payout-lines/sql.js'
-import { withDb } from '../db.js'
-import { Failure } from '../errors.js'
+import { namedAccount, withDb } from '../db.js'
+import { UsageError } from '../errors.js'
 import { println, type Io } from '../io.js'
 import { integer } from '../options.js'
 
@@ -52,6 +52,7 @@ export function payoutsCommand(io: Io): Command {
     .option('--limit <n>', 'how many, 1 to 1000', integer('--limit', 1, 1000), 50)
     .action((opts: { creator?: string; limit: number }) =>
       withDb(io, async (db) => {
+        if (opts.creator !== undefined) await namedAccount(db, opts.creator, 'creator')
         const rows = await recentPayouts(db, opts.creator ?? null, opts.limit)
         if (rows.length === 0) return println(io.stdout, opts.creator ? `no payouts for ${opts.creator}` : 'no payouts')
         for (const p of rows) println(io.stdout, summary(p))
@@ -67,7 +68,7 @@ export function payoutsCommand(io: Io): Command {
       withDb(io, async (db) => {
         if (opts.csv) opts.format = 'csv'
         const payout = await payoutById(db, id)
-        if (!payout) throw new Failure(`no payout ${id}`)
+        if (!payout) throw new UsageError(`no payout "${id}" (csapi payouts list shows them)`)
         if (opts.format === 'csv') println(io.stdout, CSV_COLUMNS.join(','))
         else println(io.stdout, summary(payout))
         let after = 0

@@ -1,12 +1,15 @@
 // `csapi serve`: applies pending migrations and serves in this process until SIGTERM or SIGINT;
 // --workers N forks N serving processes on one port (src/http/cluster.ts).
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { Command } from 'commander'
-import { loadConfig, type Config } from '../../config.js'
+import { ConfigError, loadConfig, type Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
 import { serveCluster } from '../../http/cluster.js'
 import { DEFAULT_HEAP_FLAGS, heapFlags, logHeapLimit } from '../../http/heap-flags.js'
 import { DEFAULT_MALLOC_TUNABLES } from '../../http/malloc.js'
 import { serve } from '../../http/server.js'
+import { UsageError } from '../errors.js'
 import type { Io } from '../io.js'
 import { integer, port, portOrEnv } from '../options.js'
 
@@ -32,12 +35,29 @@ docs/operations.md):
       const config = loadConfig(io.env)
       const listen = { port: portOrEnv(opts.port, io.env), host: opts.host ?? io.env.HOST ?? '127.0.0.1', config }
       if (opts.workers > 1) await serveCluster(opts.workers, listen)
-      else await serveHere(listen, io)
+      else await serveHere({ ...listen, hostGiven: opts.host !== undefined, defaultDb: defaultDatabase(config) }, io)
     })
 }
 
+/** The embedded database used when DATABASE_URL is not set (db/index.ts: PGlite in ./data). */
+export interface DefaultDatabase {
+  path: string
+  /** Created by this start, so it holds nothing yet. */
+  empty: boolean
+}
+
+/** Without DATABASE_URL: where the data goes, and whether it is there yet (read before opening). */
+export function defaultDatabase(config: Config): DefaultDatabase | undefined {
+  if ((config.databaseUrl ?? '').trim() !== '') return undefined
+  const path = resolve('data')
+  return { path, empty: !existsSync(join(path, 'PG_VERSION')) }
+}
+
 /** Serves in this process (also `csapi demo --serve`), logging the heap limit it runs under. */
-export async function serveHere(opts: { port: number; host: string; config: Config; db?: Db }, io: Io) {
+export async function serveHere(
+  opts: { port: number; host: string; config: Config; db?: Db; hostGiven?: boolean; defaultDb?: DefaultDatabase },
+  io: Io,
+) {
   let missing: string[]
   try {
     missing = heapFlags(io.env)
@@ -45,6 +65,29 @@ export async function serveHere(opts: { port: number; host: string; config: Conf
     await opts.db?.close()
     throw err
   }
-  const app = await serve(opts)
+  let app: Awaited<ReturnType<typeof serve>>
+  try {
+    app = await serve(opts)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code !== 'ENOTFOUND' && code !== 'EADDRNOTAVAIL') throw err
+    // not an address of this machine: a wrong --host (exit 2), or a wrong HOST (configuration)
+    const what = `${opts.hostGiven ? '--host' : 'HOST'} ${opts.host} is not an address of this machine (${code})`
+    throw opts.hostGiven ? new UsageError(what) : new ConfigError(what)
+  }
+  // Under `npm run demo` a terminal's Ctrl-C reaches this process twice: from the terminal and
+  // forwarded by npm. The first starts the shutdown (src/http/server.ts); a repeat must not end the
+  // process before it has finished (CSAPI_SHUTDOWN_GRACE_MS bounds it).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {})
   logHeapLimit(app.log, missing)
+  // an operator who forgot DATABASE_URL would otherwise serve an empty database without a word
+  const d = opts.defaultDb
+  if (d?.empty)
+    app.log.warn(
+      { database: d.path },
+      `DATABASE_URL is not set: created an empty embedded PGlite database in ${d.path} ` +
+        '(set DATABASE_URL to serve another; docs/operations.md)',
+    )
+  else if (d)
+    app.log.info({ database: d.path }, `DATABASE_URL is not set: serving the embedded PGlite database in ${d.path}`)
 }

@@ -1,8 +1,8 @@
 // `csapi tokens create|list|revoke`: API tokens. A token is printed once; only its SHA-256 is
 // stored, so list never shows one.
 import { Command } from 'commander'
-import { accountRole, createToken, listTokens, revokeToken, type TokenInfo } from '../../tokens/tokens.js'
-import { withDb } from '../db.js'
+import { createToken, listTokens, revokeToken, type TokenInfo } from '../../tokens/tokens.js'
+import { namedAccount, withDb } from '../db.js'
 import { UsageError } from '../errors.js'
 import { println, type Io } from '../io.js'
 import { duration } from '../options.js'
@@ -17,8 +17,7 @@ export function tokensCommand(io: Io): Command {
     .option('--expires-in <duration>', 'lifetime such as 90d, 12h or 30m (default: never expires)', duration)
     .action((opts: { account: string; name?: string; expiresIn?: number }) =>
       withDb(io, async (db) => {
-        const role = await accountRole(db, opts.account)
-        if (!role) throw new UsageError(`no account "${opts.account}": import it first (csapi import FILE)`)
+        const role = await namedAccount(db, opts.account, undefined, ': import it first (csapi import FILE)')
         const expiresAt = opts.expiresIn === undefined ? null : new Date(Date.now() + opts.expiresIn)
         const t = await createToken(db, { accountId: opts.account, name: opts.name ?? '', expiresAt })
         const expires = expiresAt ? `, expires ${expiresAt.toISOString()}` : ''
@@ -37,6 +36,7 @@ export function tokensCommand(io: Io): Command {
     .option('--account <id>', "only this account's tokens")
     .action((opts: { account?: string }) =>
       withDb(io, async (db) => {
+        if (opts.account !== undefined) await namedAccount(db, opts.account)
         const rows = await listTokens(db, opts.account)
         println(io.stdout, table(rows))
         if (rows.length === 0) println(io.stdout, '(no tokens)')

@@ -16,19 +16,29 @@ import {
   rotateSecret,
   WebhookError,
 } from '../../webhooks/endpoints.js'
+import type { Db } from '../../db/index.js'
 import { withDb } from '../db.js'
 import { Failure, UsageError } from '../errors.js'
 import { println, type Io } from '../io.js'
 import { durationOf, integer } from '../options.js'
 
-/** Turns the module's refusals into the command's failure message. */
+/**
+ * The module's refusals are all of what the command line gave (an account, endpoint or event that
+ * is not there, a URL or event type refused): usage mistakes, exit 2.
+ */
 async function refusing<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn()
   } catch (err) {
-    if (err instanceof WebhookError || err instanceof AddressRefused) throw new Failure(err.message)
+    if (err instanceof WebhookError || err instanceof AddressRefused) throw new UsageError(err.message)
     throw err
   }
+}
+
+/** An endpoint id given on the command line that names no endpoint is a usage mistake. */
+async function namedEndpoint(db: Db, id: string): Promise<void> {
+  const [known] = await db.query('select 1 from webhook_endpoints where id = $1', [id])
+  if (!known) throw new UsageError(`no webhook endpoint ${id} (csapi webhooks list shows them)`)
 }
 
 export function webhooksCommand(io: Io): Command {
@@ -109,8 +119,7 @@ export function webhooksCommand(io: Io): Command {
     .option('--wait <seconds>', 'how long to wait for the outcome, 0 to not wait', integer('--wait', 0, 600), 15)
     .action((id: string, opts: { wait: number }) =>
       db(async (d) => {
-        const [known] = await d.query('select 1 from webhook_endpoints where id = $1', [id])
-        if (!known) throw new Failure(`no webhook endpoint ${id}`)
+        await namedEndpoint(d, id)
         const eventId = await d.transaction((tx) => recordTestEvent(tx, id))
         println(io.stdout, `event ${eventId} queued`)
         const until = Date.now() + opts.wait * 1000
@@ -133,6 +142,7 @@ export function webhooksCommand(io: Io): Command {
     .option('--limit <n>', 'how many, 1 to 1000', integer('--limit', 1, 1000), 50)
     .action((opts: { endpoint?: string; failed?: boolean; limit: number }) =>
       db(async (d) => {
+        if (opts.endpoint !== undefined) await namedEndpoint(d, opts.endpoint)
         const list = await deliveries(d, opts.endpoint ?? null, Boolean(opts.failed), opts.limit)
         if (list.length === 0) return println(io.stdout, 'no deliveries')
         for (const x of list) {
@@ -159,6 +169,7 @@ export function webhooksCommand(io: Io): Command {
       if (opts.since !== undefined && Number.isNaN(Date.parse(opts.since)))
         throw new UsageError(`--since must be a time like 2026-11-23T10:00:00Z (got "${opts.since}")`)
       return db(async (d) => {
+        if (opts.endpoint !== undefined) await namedEndpoint(d, opts.endpoint)
         const n = await replay(d, eventId ? { eventId } : { since: opts.since! }, opts.endpoint ?? null)
         println(io.stdout, `${n} deliveries queued`)
       })
