@@ -21,7 +21,6 @@ import { migrate } from '../src/db/migrate.js'
 import { importDataset } from '../src/dataset/import.js'
 import { createToken } from '../src/tokens/tokens.js'
 import { generateDemoDataset } from '../src/demo/generate.js'
-import { DEFAULT_HEAP_FLAGS } from '../src/http/heap-flags.js'
 
 const { values } = parseArgs({
   options: {
@@ -76,7 +75,7 @@ const port = await new Promise<number>((resolve) => {
 })
 const base = `http://127.0.0.1:${port}`
 // bounded heap as production starts it (npm start, or NODE_OPTIONS)
-const serveArgs = [...DEFAULT_HEAP_FLAGS.split(' '), '--import', 'tsx', 'src/bin.ts', 'serve', '--port', String(port)]
+const serveArgs = ['--import', 'tsx', 'src/bin.ts', 'serve', '--port', String(port)]
 const server = spawn(process.execPath, serveArgs, {
   cwd: root,
   env: {

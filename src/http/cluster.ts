@@ -5,19 +5,15 @@ import cluster, { type Worker } from 'node:cluster'
 import { ConfigError } from '../config.js'
 import { cursorSecrets, serve, type ServeOptions } from './server.js'
 import { openAndMigrate } from '../db/open.js'
-import { heapFlags, logHeapLimit } from './heap-flags.js'
-import { mallocTunables } from './malloc.js'
 import { clusterMetrics, listenMetrics } from './metrics.js'
 
 const RESTARTS_PER_MINUTE = 10
 
 export async function serveCluster(workers: number, opts: ServeOptions): Promise<void> {
   if (cluster.isWorker) {
-    logHeapLimit((await serve(opts)).log, heapFlags())
+    await serve(opts)
     return
   }
-  // the workers serve under bounded heaps (src/http/heap-flags.ts); this process only supervises
-  cluster.setupPrimary({ execArgv: [...process.execArgv, ...heapFlags()] })
   const url = opts.config.databaseUrl ?? ''
   if (!url.startsWith('postgres://') && !url.startsWith('postgresql://')) {
     throw new ConfigError(
@@ -34,9 +30,8 @@ export async function serveCluster(workers: number, opts: ServeOptions): Promise
 
   let stopping = false
   const restarts: number[] = []
-  // and with glibc's malloc keeping freed memory (src/http/malloc.ts) unless given settings of their own
-  const tunables = mallocTunables()
-  const fork = () => cluster.fork(tunables === null ? {} : { GLIBC_TUNABLES: tunables })
+  // a worker inherits this process's environment, NODE_OPTIONS included
+  const fork = () => cluster.fork()
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
@@ -61,8 +56,8 @@ export async function serveCluster(workers: number, opts: ServeOptions): Promise
     if (alive.length === 0) process.exit(process.exitCode ?? 0)
     for (const w of alive) w?.process.kill('SIGTERM')
   }
-  process.once('SIGTERM', () => stop('SIGTERM'))
-  process.once('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
   for (let i = 0; i < workers; i++) fork()
   if (opts.config.metricsPort !== null) {
     if (opts.config.metricsPort === opts.port && opts.port !== 0)

@@ -176,7 +176,7 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
     force.unref()
     // Stop listening once the queued connections are taken (for at most half the grace period,
     // leaving the other half to answer them), wait until every connection has closed
-    // (src/shutdown.ts), then close the app: its hooks close the database.
+    // (src/http/shutdown.ts), then close the app: its hooks close the database.
     const stopped = () =>
       app.server.getConnections((_, open) => app.log.info({ openConnections: open }, 'stopped listening'))
     closeServer(app.server, grace / 2, stopped)
@@ -199,8 +199,10 @@ export async function serve(opts: ServeOptions): Promise<FastifyInstance> {
   let listening = false
   let early: string | null = null
   const onSignal = (signal: string) => (listening ? shutdown(signal) : (early ??= signal))
-  process.once('SIGTERM', () => onSignal('SIGTERM'))
-  process.once('SIGINT', () => onSignal('SIGINT'))
+  // `on`, not `once`: a repeated signal (Ctrl-C forwarded by npm as well) must not end the
+  // process by default in the middle of the shutdown; shutdown runs once
+  process.on('SIGTERM', () => onSignal('SIGTERM'))
+  process.on('SIGINT', () => onSignal('SIGINT'))
   await app.listen({ port: opts.port, host: opts.host })
   listening = true
   if (early) {

@@ -18,12 +18,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { openDb } from '../../src/db/index.js'
 import { migrate } from '../../src/db/migrate.js'
 import { CURSOR_SECRET, createTestDatabase, load } from '../support/helpers.js'
-import { DEFAULT_HEAP_FLAGS } from '../../src/http/heap-flags.js'
 import { TOKENS, DAYS, day, fixture } from '../support/fixture.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 // as production starts the server (npm start, or NODE_OPTIONS)
-const HEAP_FLAGS = DEFAULT_HEAP_FLAGS.split(' ')
 const ROUNDS = Number(process.env.SHUTDOWN_ROUNDS ?? 10)
 const BURST = 40
 const WARM = 20
@@ -113,7 +111,7 @@ interface Round {
 }
 
 async function round(t: TestContext, n: number, dbUrl: string): Promise<Round> {
-  const child = spawn(process.execPath, [...HEAP_FLAGS, '--import', 'tsx', 'src/bin.ts', 'serve', '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'serve', '--port', '0'], {
     cwd: root,
     env: {
       ...process.env,

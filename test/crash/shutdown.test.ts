@@ -12,12 +12,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { openDb } from '../../src/db/index.js'
 import { migrate } from '../../src/db/migrate.js'
 import { CURSOR_SECRET, createTestDatabase, load } from '../support/helpers.js'
-import { DEFAULT_HEAP_FLAGS } from '../../src/http/heap-flags.js'
 import { TOKENS, DAYS, day, fixture } from '../support/fixture.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 // as production starts the server (npm start, or NODE_OPTIONS)
-const HEAP_FLAGS = DEFAULT_HEAP_FLAGS.split(' ')
 
 test('SIGTERM under load: zero failed requests among those accepted, exit 0 within the grace period', async (t) => {
   const tdb = await createTestDatabase()
@@ -27,7 +25,7 @@ test('SIGTERM under load: zero failed requests among those accepted, exit 0 with
   await setup.close()
 
   const grace = 8000
-  const child = spawn(process.execPath, [...HEAP_FLAGS, '--import', 'tsx', 'src/bin.ts', 'serve', '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'serve', '--port', '0'], {
     cwd: root,
     env: {
       ...process.env,
@@ -161,7 +159,7 @@ test('csapi serve runs the server in its own process; SIGTERM stops it', linuxOn
 
 /** `csapi serve` on an empty in-memory database; resolves once it listens. */
 async function serveMemory(env: Record<string, string>) {
-  const child = spawn(process.execPath, [...HEAP_FLAGS, '--import', 'tsx', 'src/bin.ts', 'serve', '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'serve', '--port', '0'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: 'memory:', LOG_LEVEL: 'info', CSAPI_MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

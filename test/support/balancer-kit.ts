@@ -8,7 +8,6 @@ import { constants } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { DEFAULT_HEAP_FLAGS } from '../../src/http/heap-flags.js'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -74,7 +73,7 @@ export class Instance {
   async start(): Promise<void> {
     const args = ['src/bin.ts', 'serve', '--host', '127.0.0.1', '--port', String(this.port)]
     // the heap flags as production gives them (npm start, or NODE_OPTIONS)
-    const server = spawn(process.execPath, [...DEFAULT_HEAP_FLAGS.split(' '), '--import', 'tsx', ...args], {
+    const server = spawn(process.execPath, ['--import', 'tsx', ...args], {
       cwd: root,
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],

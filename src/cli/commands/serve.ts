@@ -6,8 +6,6 @@ import { Command } from 'commander'
 import { ConfigError, loadConfig, type Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
 import { serveCluster } from '../../http/cluster.js'
-import { DEFAULT_HEAP_FLAGS, heapFlags, logHeapLimit } from '../../http/heap-flags.js'
-import { DEFAULT_MALLOC_TUNABLES } from '../../http/malloc.js'
 import { serve } from '../../http/server.js'
 import { UsageError } from '../errors.js'
 import type { Io } from '../io.js'
@@ -26,10 +24,8 @@ export function serveCommand(io: Io): Command {
     .addHelpText(
       'after',
       `
-Bound the V8 heap and keep glibc's freed memory where Node starts (npm start does both; see
-docs/operations.md):
-  GLIBC_TUNABLES=${DEFAULT_MALLOC_TUNABLES} \\
-  NODE_OPTIONS="${DEFAULT_HEAP_FLAGS}" csapi serve`,
+The recommended process settings (a bounded V8 heap) are in deploy/csapi.env, with a systemd
+unit and a Dockerfile that use them (docs/operations.md#process-settings).`,
     )
     .action(async (opts: { port?: number; host?: string; workers: number }) => {
       const config = loadConfig(io.env)
@@ -53,18 +49,11 @@ export function defaultDatabase(config: Config): DefaultDatabase | undefined {
   return { path, empty: !existsSync(join(path, 'PG_VERSION')) }
 }
 
-/** Serves in this process (also `csapi demo --serve`), logging the heap limit it runs under. */
+/** Serves in this process (also `csapi demo --serve`). */
 export async function serveHere(
   opts: { port: number; host: string; config: Config; db?: Db; hostGiven?: boolean; defaultDb?: DefaultDatabase },
   io: Io,
 ) {
-  let missing: string[]
-  try {
-    missing = heapFlags(io.env)
-  } catch (err) {
-    await opts.db?.close()
-    throw err
-  }
   let app: Awaited<ReturnType<typeof serve>>
   try {
     app = await serve(opts)
@@ -75,11 +64,6 @@ export async function serveHere(
     const what = `${opts.hostGiven ? '--host' : 'HOST'} ${opts.host} is not an address of this machine (${code})`
     throw opts.hostGiven ? new UsageError(what) : new ConfigError(what)
   }
-  // Under `npm run demo` a terminal's Ctrl-C reaches this process twice: from the terminal and
-  // forwarded by npm. The first starts the shutdown (src/http/server.ts); a repeat must not end the
-  // process before it has finished (CSAPI_SHUTDOWN_GRACE_MS bounds it).
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {})
-  logHeapLimit(app.log, missing)
   // an operator who forgot DATABASE_URL would otherwise serve an empty database without a word
   const d = opts.defaultDb
   if (d?.empty)
