@@ -337,7 +337,7 @@ describe(
           const secret = /secret: (whsec_\S+)/.exec(added.out)![1]!
           const refused = await run('webhooks', 'add', '--account', 'cr_x', '--url', 'https://192.168.1.10/hook')
           assert.equal(refused.code, 1)
-          assert.match(refused.out, /192\.168\.1\.10 is a private, loopback or link-local address/)
+          assert.match(refused.out, /192\.168\.1\.10 is a private, loopback, link-local or reserved address/)
 
           let server = await serve()
           const tested = await run('webhooks', 'test', id)
