@@ -6,41 +6,61 @@
 import { BlockList, isIP } from 'node:net'
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 
-// Not the public internet: loopback, private, link-local, carrier-grade NAT, unspecified,
-// multicast, reserved, and IPv6's unique-local, link-local and IPv4-mapped forms of those.
-const PRIVATE = new BlockList()
+// Not the public internet: IANA's special-purpose ranges that are not globally reachable, and the
+// ones that lead to another address (an IPv6 form embedding an IPv4 one, relays, NAT64), which
+// could reach a private host through a translator.
+const SPECIAL = new BlockList()
 for (const [net, bits] of [
-  ['0.0.0.0', 8],
+  ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
+  ['100.64.0.0', 10], // carrier-grade NAT
   ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
+  ['169.254.0.0', 16], // link-local, where cloud metadata lives
   ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relays
   ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and broadcast
 ] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4')
+  SPECIAL.addSubnet(net, bits, 'ipv4')
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
+  ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['::ffff:0:0:0', 96], // SIIT (IPv4-translated)
+  ['64:ff9b::', 96], // NAT64
+  ['64:ff9b:1::', 48], // NAT64, local use
+  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments: Teredo (2001::/32), benchmarking, ORCHID
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // SRv6 segment identifiers
+  ['fc00::', 7], // unique-local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated, still routed in some networks)
+  ['ff00::', 8], // multicast
 ] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6')
+  SPECIAL.addSubnet(net, bits, 'ipv6')
 
-/** Whether an IP address is outside the public internet. */
+// The public IPv6 internet is allocated from 2000::/3 only; outside it is reserved or special.
+const GLOBAL_UNICAST = new BlockList()
+GLOBAL_UNICAST.addSubnet('2000::', 3, 'ipv6')
+// An IPv4-mapped address (::ffff:a.b.c.d) is the IPv4 address it maps.
+const IPV4_MAPPED = new BlockList()
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6')
+
+/** Whether an IP address is outside the public internet (anything not an IP address is). */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address)
-  if (family === 4) return PRIVATE.check(address, 'ipv4')
+  if (family === 4) return SPECIAL.check(address, 'ipv4')
   if (family !== 6) return true
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4')
-  return PRIVATE.check(address, 'ipv6')
+  // BlockList checks a mapped address against the IPv4 ranges
+  if (IPV4_MAPPED.check(address, 'ipv6')) return SPECIAL.check(address, 'ipv6')
+  return !GLOBAL_UNICAST.check(address, 'ipv6') || SPECIAL.check(address, 'ipv6')
 }
 
 export class AddressRefused extends Error {}
@@ -61,22 +81,28 @@ export function checkUrl(raw: string, allowHosts: readonly string[]): URL {
     )
   if (url.username || url.password) throw new AddressRefused('a webhook URL carries no user name or password')
   if (!allowed && isIP(host) && isPrivateAddress(host))
-    throw new AddressRefused(`${host} is a private, loopback or link-local address`)
+    throw new AddressRefused(`${host} is a private, loopback, link-local or reserved address`)
   return url
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void
+
+/** Resolves a host name to all its addresses: dns.lookup (getaddrinfo, as any client would) by default. */
+export type Resolve = (
+  hostname: string,
+  options: { all: true; family?: number },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void
 
 /**
  * A `lookup` for http.request that refuses private addresses after resolution: the connection
  * goes to the address checked, so a name that resolves differently a moment later (DNS
  * rebinding) cannot slip through.
  */
-export function safeLookup(allowHosts: readonly string[]) {
+export function safeLookup(allowHosts: readonly string[], resolve: Resolve = dnsLookup) {
   return (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    resolve(hostname, { ...options, all: true }, (err, list) => {
       if (err) return callback(err, [])
-      const list = addresses as LookupAddress[]
       if (!allowHosts.includes(hostname)) {
         const bad = list.find((a) => isPrivateAddress(a.address))
         if (bad) return callback(new AddressRefused(`${hostname} resolves to ${bad.address}, a private address`), [])

@@ -1,9 +1,10 @@
 // The delivery loop, run by every `csapi serve` instance (CSAPI_WEBHOOK_DELIVERY=false turns it
 // off on one). Each pass claims due deliveries with FOR UPDATE SKIP LOCKED, so instances never
-// claim the same one; the claim itself commits the attempt and a lease (the timeout and a
-// margin), so a process killed mid-attempt leaves the delivery due again when the lease ends:
-// at-least-once, never lost. After the last retry fails, the endpoint is disabled and the
-// operator told (log line, metric, `csapi webhooks list`).
+// claim the same one; the claim itself commits the attempt (state `sending`) and a lease (the
+// timeout and a margin) before the request goes out, so a process killed mid-attempt leaves the
+// attempt in the log and the delivery due again when the lease ends: at-least-once, never lost.
+// After the last retry fails, the endpoint is disabled and the operator told (log line, metric,
+// `csapi webhooks list`).
 import type { Db } from '../db/index.js'
 import type { WebhookConfig } from '../config.js'
 import { timestampSql } from '../domain/dates.js'
@@ -45,9 +46,15 @@ interface Claimed {
   url: string
   secrets: string[]
   event_seq: number
+  /** Attempts of this delivery left `sending` by a sender that stopped (its lease ran out). */
+  interrupted: number[]
 }
 
-const CLAIM = `update webhook_deliveries d
+// One statement, committed before any request goes out: the due deliveries taken with a lease,
+// their attempts recorded as sending, and the attempts an earlier claim left sending marked
+// interrupted (the lease ran out, so that sender stopped: no outcome will come).
+const CLAIM = `with claimed as (
+  update webhook_deliveries d
      set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2::double precision)
     from (select d2.id from webhook_deliveries d2
             join webhook_endpoints e on e.id = d2.endpoint_id and e.disabled_at is null
@@ -58,14 +65,26 @@ const CLAIM = `update webhook_deliveries d
    where d.id = due.id and e.id = d.endpoint_id
   returning d.id, d.attempts, d.endpoint_id, e.url, d.event_seq,
             case when e.previous_secret is not null and e.previous_secret_until > now()
-                 then array[e.secret, e.previous_secret] else array[e.secret] end as secrets`
+                 then array[e.secret, e.previous_secret] else array[e.secret] end as secrets
+), cut as (
+  update webhook_attempts a set state = 'interrupted'
+    from claimed c
+   where a.delivery_id = c.id and a.state = 'sending'
+  returning a.delivery_id, a.attempt
+), began as (
+  insert into webhook_attempts (delivery_id, attempt, state, started_at)
+  select c.id, c.attempts, 'sending', now() from claimed c
+)
+select c.*, array(select cut.attempt from cut where cut.delivery_id = c.id order by cut.attempt) as interrupted
+  from claimed c`
 
 const EVENT = `select seq, id, account_id, type, data::text as data, feed_after, subject_id, body,
        ${timestampSql('created_at')} as created_at
   from webhook_events where seq = $1`
 
-const RECORD = `insert into webhook_attempts (delivery_id, attempt, started_at, duration_ms, http_status, error)
-  values ($1, $2, now() - make_interval(secs => $3::double precision / 1000), $3, $4, $5)`
+// the attempt's outcome, on the row its claim recorded
+const COMPLETE = `update webhook_attempts set state = $3, duration_ms = $4, http_status = $5, error = $6
+  where delivery_id = $1 and attempt = $2`
 
 export class Deliverer {
   private timer: NodeJS.Timeout | null = null
@@ -113,6 +132,12 @@ export class Deliverer {
     const { db, config } = this.opts
     const lease = config.timeoutMs / 1000 + 30
     const claimed = await db.query<Claimed>(CLAIM, [this.opts.concurrency ?? 8, lease])
+    for (const c of claimed)
+      for (const attempt of c.interrupted)
+        this.opts.log.warn(
+          { endpoint: c.endpoint_id, delivery: c.id, attempt },
+          'webhook attempt interrupted: its sender stopped before an outcome; retrying',
+        )
     await Promise.all(claimed.map((c) => this.attempt(c)))
     return claimed.length
   }
@@ -149,7 +174,8 @@ export class Deliverer {
     const retries = config.retrySeconds
     const outcome: Outcome = r.ok ? 'delivered' : c.attempts > retries.length ? 'failed' : 'retry'
     await db.transaction(async (tx) => {
-      await tx.query(RECORD, [c.id, c.attempts, r.durationMs, r.status, r.error])
+      const state = r.ok ? 'succeeded' : 'failed'
+      await tx.query(COMPLETE, [c.id, c.attempts, state, r.durationMs, r.status, r.error])
       if (outcome === 'delivered') {
         await tx.query(`update webhook_deliveries set status = 'delivered', delivered_at = now() where id = $1`, [c.id])
       } else if (outcome === 'retry') {

@@ -107,20 +107,35 @@ export async function rotateSecret(db: Queryable, id: string, overlapSeconds: nu
   return secret
 }
 
+/**
+ * How an attempt ended: `sending` (no outcome yet), `succeeded` (2xx), `failed` (another answer,
+ * a timeout, a refusal), `interrupted` (no outcome will come: its sender stopped mid-attempt).
+ */
+export type AttemptState = 'sending' | 'succeeded' | 'failed' | 'interrupted'
+
+export interface AttemptLog {
+  attempt: number
+  state: AttemptState
+  started_at: string
+  /** Known once the attempt has an outcome (succeeded or failed). */
+  duration_ms: number | null
+  http_status: number | null
+  error: string | null
+}
+
 export interface DeliveryLog {
   id: number
   event_id: string
   type: string
   endpoint_id: string
   status: string
-  attempts: {
-    attempt: number
-    started_at: string
-    duration_ms: number
-    http_status: number | null
-    error: string | null
-  }[]
+  attempts: AttemptLog[]
 }
+
+// An attempt still `sending` when its delivery's lease (next_attempt_at, set by the claim) has run
+// out will get no outcome: its sender stopped. The next claim records it so; until then it is
+// shown so. Over webhook_attempts a and webhook_deliveries d.
+const ATTEMPT_STATE = `case when a.state = 'sending' and d.next_attempt_at <= now() then 'interrupted' else a.state end`
 
 /** The newest deliveries with their attempts, of one endpoint or all, failed ones only or all. */
 export async function deliveries(
@@ -131,14 +146,16 @@ export async function deliveries(
 ): Promise<DeliveryLog[]> {
   return db.query<DeliveryLog>(
     `select d.id, ev.id as event_id, ev.type, d.endpoint_id, d.status,
-            coalesce((select json_agg(json_build_object('attempt', a.attempt, 'started_at', ${TIME('a.started_at')},
+            coalesce((select json_agg(json_build_object('attempt', a.attempt, 'state', ${ATTEMPT_STATE},
+                                                        'started_at', ${TIME('a.started_at')},
                                                         'duration_ms', a.duration_ms, 'http_status', a.http_status,
                                                         'error', a.error) order by a.attempt)
                         from webhook_attempts a where a.delivery_id = d.id), '[]') as attempts
        from webhook_deliveries d join webhook_events ev on ev.seq = d.event_seq
       where ($1::text is null or d.endpoint_id = $1)
         and (not $2::boolean or d.status = 'failed'
-             or exists (select 1 from webhook_attempts a where a.delivery_id = d.id and a.error is not null))
+             or exists (select 1 from webhook_attempts a
+                         where a.delivery_id = d.id and ${ATTEMPT_STATE} in ('failed', 'interrupted')))
       order by d.id desc limit $3`,
     [endpointId, failedOnly, limit],
   )

@@ -6,7 +6,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { randomBytes } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
-import { checkUrl, safeLookup } from './address.js'
+import { checkUrl, safeLookup, type Resolve } from './address.js'
 
 const RESPONSE_CAP = 4096
 
@@ -28,6 +28,8 @@ export interface Attempt {
 export interface SendOptions {
   timeoutMs: number
   allowHosts: readonly string[]
+  /** How host names are resolved (dns.lookup by default); every answer is checked before connecting. */
+  lookup?: Resolve
 }
 
 /** POSTs one event; never throws: a refusal, timeout or non-2xx is a failed attempt with its reason. */
@@ -63,7 +65,7 @@ export async function send(
     const req = request(target, {
       method: 'POST',
       headers: { ...headers, 'content-length': Buffer.byteLength(event.body) },
-      lookup: safeLookup(opts.allowHosts) as never,
+      lookup: safeLookup(opts.allowHosts, opts.lookup) as never,
       timeout: opts.timeoutMs,
       agent: false,
     })

@@ -22,6 +22,7 @@ import { TOKEN_X, dataset, report } from '../support/payouts-kit.js'
 import { ingestAmazonAttribution } from '../../src/ingest/run.js'
 import { approveThrough } from '../../src/settlement/approve.js'
 import { pay } from '../../src/settlement/pay.js'
+import { recordTestEvent } from '../../src/events/record.js'
 import { Deliverer, type Outcome } from '../../src/webhooks/deliver.js'
 import { renderer } from '../../src/http/webhooks/render.js'
 import { EVENT_SCHEMAS } from '../../src/http/webhooks/schema.js'
@@ -30,6 +31,7 @@ import {
   deliveries,
   enableEndpoint,
   listEndpoints,
+  removeEndpoint,
   replay,
   rotateSecret,
 } from '../../src/webhooks/endpoints.js'
@@ -257,6 +259,42 @@ describe('webhooks', () => {
     x.secret = fresh
   })
 
+  test('an attempt is logged as sending before its request goes out, then completed with its outcome', async () => {
+    let answer: (() => void) | undefined
+    const held = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => (answer = () => res.end('ok')))
+    })
+    held.listen(0, '127.0.0.1')
+    await once(held, 'listening')
+    const e = await addEndpoint(s.db, 'cr_y', `http://127.0.0.1:${(held.address() as { port: number }).port}/`, [])
+    try {
+      await s.db.transaction((tx) => recordTestEvent(tx, e.id))
+      const passing = deliverer().pass()
+      for (let i = 0; i < 400 && !answer; i++) await sleep(10)
+      assert.ok(answer, 'the request arrived')
+      const attempts = async () => (await deliveries(s.db, e.id, false, 1))[0]!.attempts
+      assert.deepEqual(await attempts(), [
+        {
+          attempt: 1,
+          state: 'sending',
+          started_at: (await attempts())[0]!.started_at,
+          duration_ms: null,
+          http_status: null,
+          error: null,
+        },
+      ])
+      answer!()
+      assert.equal(await passing, 1)
+      const [done] = await attempts()
+      assert.deepEqual([done!.state, done!.http_status, done!.error], ['succeeded', 200, null])
+      assert.equal(typeof done!.duration_ms, 'number')
+    } finally {
+      held.close()
+      await removeEndpoint(s.db, e.id)
+    }
+  })
+
   test('address rules: https only, no private address before or after DNS, no redirect followed', async () => {
     const allow: string[] = []
     for (const url of [
@@ -345,7 +383,7 @@ describe(
           const secret = /secret: (whsec_\S+)/.exec(added.out)![1]!
           const refused = await run('webhooks', 'add', '--account', 'cr_x', '--url', 'https://192.168.1.10/hook')
           assert.equal(refused.code, 2) // a URL the command line gives that is refused: a usage mistake
-          assert.match(refused.out, /192\.168\.1\.10 is a private, loopback or link-local address/)
+          assert.match(refused.out, /192\.168\.1\.10 is a private, loopback, link-local or reserved address/)
 
           let server = await serve()
           const tested = await run('webhooks', 'test', id)

@@ -15,12 +15,20 @@ import {
   replay,
   rotateSecret,
   WebhookError,
+  type AttemptLog,
 } from '../../webhooks/endpoints.js'
 import type { Db } from '../../db/index.js'
 import { withDb } from '../db.js'
 import { Failure, UsageError } from '../errors.js'
 import { println, type Io } from '../io.js'
 import { durationOf, integer } from '../options.js'
+
+/** An attempt of the delivery log, after its number and time. */
+function attemptLine(a: AttemptLog): string {
+  if (a.state === 'sending') return 'sending'
+  if (a.state === 'interrupted') return 'interrupted: no outcome (the sender stopped); status and duration unknown'
+  return `${a.duration_ms} ms ${a.http_status ?? '-'}${a.error ? ` ${a.error}` : ''}`
+}
 
 /**
  * The module's refusals are all of what the command line gave (an account, endpoint or event that
@@ -136,9 +144,9 @@ export function webhooksCommand(io: Io): Command {
 
   webhooks
     .command('deliveries')
-    .description('the newest deliveries and every attempt: status, duration, error')
+    .description('the newest deliveries and every attempt: status, duration, error (or sending, interrupted)')
     .option('--endpoint <id>', 'of this endpoint only')
-    .option('--failed', 'only deliveries with a failed attempt')
+    .option('--failed', 'only deliveries with a failed or interrupted attempt')
     .option('--limit <n>', 'how many, 1 to 1000', integer('--limit', 1, 1000), 50)
     .action((opts: { endpoint?: string; failed?: boolean; limit: number }) =>
       db(async (d) => {
@@ -147,12 +155,7 @@ export function webhooksCommand(io: Io): Command {
         if (list.length === 0) return println(io.stdout, 'no deliveries')
         for (const x of list) {
           println(io.stdout, `${x.event_id}  ${x.type}  → ${x.endpoint_id}  ${x.status}`)
-          for (const a of x.attempts)
-            println(
-              io.stdout,
-              `  #${a.attempt} ${a.started_at} ${a.duration_ms} ms ` +
-                `${a.http_status ?? '-'}${a.error ? ` ${a.error}` : ''}`,
-            )
+          for (const a of x.attempts) println(io.stdout, `  #${a.attempt} ${a.started_at} ${attemptLine(a)}`)
         }
       }),
     )

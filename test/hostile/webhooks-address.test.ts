@@ -1,0 +1,200 @@
+// The webhook address rules (src/webhooks/address.ts, docs/webhooks.md "Addresses"): every address
+// outside the public internet is refused, written in the URL or answered by DNS, at every attempt.
+// The hostile set is the IPv4 forms a URL parser turns into a private address, and the IPv6 forms
+// that embed one (IPv4-mapped and -compatible, SIIT, 6to4, Teredo, NAT64) or are not global
+// unicast (site-local, discard, documentation, unique-local, link-local, multicast).
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createServer, type Server } from 'node:http'
+import { once } from 'node:events'
+import type { LookupAddress } from 'node:dns'
+import { AddressRefused, checkUrl, isPrivateAddress } from '../../src/webhooks/address.js'
+import { send, type SendOptions } from '../../src/webhooks/send.js'
+
+/** URL host forms that the URL parser turns into a non-public IPv4 address. */
+const HOSTILE_V4_HOSTS = [
+  '127.0.0.1',
+  '127.1',
+  '2130706433',
+  '0x7f000001',
+  '0177.0.0.1',
+  '0',
+  '0.0.0.0',
+  '10.1.2.3',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.168.1.10',
+  '169.254.169.254',
+  '100.64.0.1',
+  '192.0.0.8',
+  '192.0.2.1',
+  '198.18.0.1',
+  '198.51.100.7',
+  '203.0.113.5',
+  '224.0.0.1',
+  '240.0.0.1',
+  '255.255.255.255',
+]
+
+/** Non-public IPv6 addresses: the ones issue 33 found passing first. */
+const HOSTILE_V6 = [
+  '::7f00:1', // IPv4-compatible ::/96
+  '::127.0.0.1',
+  '::a9fe:a9fe',
+  '::ffff:0:7f00:1', // SIIT ::ffff:0:0:0/96
+  '::ffff:0:a00:1',
+  '2002:7f00:1::', // 6to4 2002::/16
+  '2002:a9fe:a9fe::1',
+  '2002:808:808::1', // 6to4 of a public IPv4: still a relay, not a host of its own
+  'fec0::1', // site-local fec0::/10
+  'feff::1',
+  '100::1', // discard 100::/64
+  '2001::1', // Teredo 2001::/32
+  '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+  // and the ones refused before
+  '::',
+  '::1',
+  '0:0:0:0:0:0:0:1',
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::ffff:a9fe:a9fe',
+  '::ffff:10.0.0.1',
+  '0:0:0:0:0:ffff:c0a8:10a',
+  'fc00::1',
+  'fd12:3456::1',
+  'fe80::1',
+  'fe80::1%eth0',
+  'ff02::1',
+  '64:ff9b::7f00:1', // NAT64
+  '64:ff9b:1::1',
+  '2001:db8::1', // documentation
+  '3fff::1',
+  '5f00::1', // SRv6 segment identifiers
+  '4000::1', // outside global unicast 2000::/3: not allocated
+  '1::1',
+]
+
+const PUBLIC = [
+  '8.8.8.8',
+  '93.184.215.14',
+  '1.1.1.1',
+  '::ffff:8.8.8.8', // IPv4-mapped public: it is the public IPv4 address
+  '2606:4700:4700::1111',
+  '2001:4860:4860::8888', // 2001:4860::/32 is Google's, beside Teredo's 2001::/32
+  '2a00:1450:4001:80b::200e',
+]
+
+const URL_FORM = (host: string) => (host.includes(':') ? `[${host}]` : host)
+
+test('isPrivateAddress: every non-public form is refused, public addresses pass', () => {
+  for (const a of HOSTILE_V6) assert.equal(isPrivateAddress(a), true, a)
+  for (const a of ['127.0.0.1', '10.1.2.3', '169.254.169.254', '192.0.2.1', '255.255.255.255'])
+    assert.equal(isPrivateAddress(a), true, a)
+  for (const a of PUBLIC) assert.equal(isPrivateAddress(a), false, a)
+  assert.equal(isPrivateAddress('not-an-address'), true)
+})
+
+test('checkUrl refuses each hostile host written in the URL, naming it; public hosts pass', () => {
+  const hosts = [...HOSTILE_V4_HOSTS, ...HOSTILE_V6.filter((a) => !a.includes('%'))]
+  for (const host of hosts) {
+    const url = `https://${URL_FORM(host)}/hook`
+    assert.throws(
+      () => checkUrl(url, []),
+      (err: Error) =>
+        err instanceof AddressRefused && /is a private, loopback, link-local or reserved address/.test(err.message),
+      url,
+    )
+  }
+  for (const host of PUBLIC) assert.equal(checkUrl(`https://${URL_FORM(host)}/hook`, []).protocol, 'https:', host)
+})
+
+describe('send: refused before any connection, via the URL and via DNS, at every attempt', () => {
+  let rx: Server
+  let port = 0
+  let received = 0
+  before(async () => {
+    rx = createServer((req, res) => {
+      received++
+      req.resume()
+      req.on('end', () => res.end('ok'))
+    })
+    rx.listen(0, '127.0.0.1')
+    await once(rx, 'listening')
+    port = (rx.address() as { port: number }).port
+  })
+  after(() => rx.close())
+  const event = { id: 'evt_00000000000000000000000000000000', body: '{}' }
+  const secret = `whsec_${Buffer.alloc(32, 1).toString('base64')}`
+
+  /** A resolver answering `name` with `answers` (all of them, as getaddrinfo does); counts its calls. */
+  function resolver(answers: Record<string, string[]>) {
+    const calls: string[] = []
+    const lookup: SendOptions['lookup'] = (hostname, _options, callback) => {
+      calls.push(hostname)
+      const list = answers[hostname]
+      if (!list)
+        return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), [])
+      setImmediate(() =>
+        callback(
+          null,
+          list.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })),
+        ),
+      )
+    }
+    return { lookup, calls }
+  }
+
+  test('a hostile address in the URL: refused at each attempt, nothing sent', async () => {
+    for (const host of [...HOSTILE_V4_HOSTS, ...HOSTILE_V6.filter((a) => !a.includes('%'))]) {
+      const r = await send(`https://${URL_FORM(host)}:${port}/hook`, [secret], event, {
+        timeoutMs: 2000,
+        allowHosts: [],
+      })
+      assert.equal(r.ok, false, host)
+      assert.equal(r.status, null, host)
+      assert.match(r.error!, /is a private, loopback, link-local or reserved address/, host)
+    }
+    assert.equal(received, 0)
+  })
+
+  test('a name that resolves to a hostile address: refused at each attempt, nothing sent', async () => {
+    const hostile = [...HOSTILE_V6, '127.0.0.1', '10.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0']
+    const dns = resolver(Object.fromEntries(hostile.map((a, i) => [`h${i}.example.com`, [a]])))
+    for (const [i, address] of hostile.entries()) {
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const r = await send(`https://h${i}.example.com:${port}/hook`, [secret], event, {
+          timeoutMs: 2000,
+          allowHosts: [],
+          lookup: dns.lookup,
+        })
+        assert.equal(r.ok, false, address)
+        assert.equal(r.error, `h${i}.example.com resolves to ${address}, a private address`)
+      }
+    }
+    assert.equal(dns.calls.length, hostile.length * 2, 'resolved and checked at every attempt')
+    assert.equal(received, 0)
+  })
+
+  test('one hostile address among public ones refuses the name', async () => {
+    const dns = resolver({ 'mixed.example.com': ['93.184.215.14', '2606:4700:4700::1111', '::ffff:0:a00:1'] })
+    const r = await send(`https://mixed.example.com:${port}/hook`, [secret], event, {
+      timeoutMs: 2000,
+      allowHosts: [],
+      lookup: dns.lookup,
+    })
+    assert.equal(r.error, 'mixed.example.com resolves to ::ffff:0:a00:1, a private address')
+    assert.equal(received, 0)
+  })
+
+  test('the connection goes to the address resolved and checked (an allow-listed name here)', async () => {
+    const dns = resolver({ 'receiver.test': ['127.0.0.1'] })
+    const r = await send(`http://receiver.test:${port}/hook`, [secret], event, {
+      timeoutMs: 2000,
+      allowHosts: ['receiver.test'],
+      lookup: dns.lookup,
+    })
+    assert.deepEqual([r.ok, r.status, r.error], [true, 200, null])
+    assert.deepEqual(dns.calls, ['receiver.test'])
+    assert.equal(received, 1)
+  })
+})
