@@ -1,4 +1,4 @@
--- 014: a webhook attempt is recorded before its request goes out, and completed after
+-- 013: a webhook attempt is recorded before its request goes out, and completed after
 -- (docs/webhooks.md): a process killed mid-attempt leaves its attempt in the delivery log instead
 -- of a gap before the retry.
 --
