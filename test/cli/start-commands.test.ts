@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readdirSync, readFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -124,25 +125,37 @@ async function runStart(start: Start, node: string, db: TestDatabase): Promise<v
     for (;;) {
       assert.equal(ended, null, `${start.where}: \`${start.command}\` exited ${JSON.stringify(ended)}:\n${out}`)
       assert.ok(Date.now() < deadline, `${start.where}: \`${start.command}\` never became ready:\n${out}`)
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null)
+      const res = await get(port, '/readyz').catch(() => null)
       if (res?.status === 200) break
       await new Promise((r) => setTimeout(r, 250))
     }
-    const version = await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()
-    assert.equal((version as { status?: string }).status, 'ok')
+    assert.equal(JSON.parse((await get(port, '/healthz')).body).status, 'ok')
   } finally {
     if (ended === null) process.kill(-child.pid!, 'SIGTERM')
   }
   const [code, signal] = await exited
+  const until = Date.now() + 30_000
+  while (groupAlive(child.pid!)) {
+    assert.ok(Date.now() < until, `${start.where}: processes of \`${start.command}\` left running:\n${out}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
   // npx and a shell between the signal and the server may end by the signal themselves; the
   // server must finish cleanly, and nothing of the group may be left
   assert.match(out, /shut down cleanly/, `${start.where}: \`${start.command}\` after SIGTERM:\n${out}`)
   if (!/\bnpx\b|npm /.test(start.command)) assert.deepEqual([code, signal], [0, null], start.where)
-  const until = Date.now() + 30_000
-  while (groupAlive(child.pid!)) {
-    assert.ok(Date.now() < until, `${start.where}: processes of \`${start.command}\` left running`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
+}
+
+/** One GET on a connection of its own, closed after the answer (no keep-alive to wait out). */
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = ''
+      res.on('data', (c) => (body += c))
+      res.on('end', () => resolve({ status: res.statusCode!, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }
 
 function groupAlive(pgid: number): boolean {
