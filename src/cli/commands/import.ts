@@ -46,7 +46,13 @@ export function formatCounts(counts: ImportCounts): string {
     .map(
       ([section, c]) =>
         `  ${section.padEnd(16)} ${n(c.inserted)} inserted ${n(c.updated)} updated ${n(c.unchanged)} unchanged` +
-        (c.kept ? `\n  (${c.kept} paid report rows kept the status, commission and currency they were paid with)` : ''),
+        (c.kept
+          ? `\n  (${c.kept} paid report rows kept the status, commission and currency they were paid with)`
+          : '') +
+        (c.covered
+          ? `\n  (${c.covered.rows} report rows came paid, settled before this service: ` +
+            `${c.covered.payouts} imported payouts cover them, one per creator and currency; csapi payouts list)`
+          : ''),
     )
     .join('\n')
 }
