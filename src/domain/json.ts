@@ -26,18 +26,9 @@ export function formatJsonPath(path: JsonPath): string {
 /** The number of keys of every object in a parsed JSON value. */
 export function countKeys(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 0
-  if (Array.isArray(value)) {
-    let n = 0
-    for (const v of value) if (typeof v === 'object' && v !== null) n += countKeys(v)
-    return n
-  }
-  let n = 0
-  for (const k in value) {
-    if (!Object.hasOwn(value, k)) continue
-    n++
-    const v = (value as Record<string, unknown>)[k]
-    if (typeof v === 'object' && v !== null) n += countKeys(v)
-  }
+  const values: unknown[] = Array.isArray(value) ? value : Object.values(value)
+  let n = Array.isArray(value) ? 0 : values.length
+  for (const v of values) if (typeof v === 'object' && v !== null) n += countKeys(v)
   return n
 }
 

@@ -117,6 +117,13 @@ function backslashesBefore(text: string, end: number): number {
   return k
 }
 
+/** The number of keys of a parsed object, without building their list. */
+function ownKeys(value: object): number {
+  let n = 0
+  for (const _ in value) n++
+  return n
+}
+
 /** What a JSON value that starts with this character is, for messages. */
 function kindOf(c: number): string {
   if (c === QUOTE) return 'a string'
@@ -154,6 +161,8 @@ export class JsonRowScanner {
   private captureLine = 1
   /** Colons outside strings in the capture: the members of its objects. */
   private colons = 0
+  /** Brackets opened inside the capture: 0 for a flat row. */
+  private nested = 0
   /** Elements seen so far in the array of rows. */
   private item = 0
   /** Pages seen; the current page's line and its fields before `reports` (null: not in a page). */
@@ -216,11 +225,13 @@ export class JsonRowScanner {
           this.start = i
           this.captureLine = this.line
           this.colons = 0
+          this.nested = -1
           this.maybePage = this.depth === 0
           if (this.depth === 0) this.topLine = this.line
           else this.item++
         }
         this.closers.push(CLOSE_OBJ)
+        this.nested++
         this.depth++
         this.sawValue = true
       } else if (c === OPEN_ARR) {
@@ -246,6 +257,7 @@ export class JsonRowScanner {
           this.maybePage = false
         }
         this.closers.push(CLOSE_ARR)
+        this.nested++
         this.depth++
         this.sawValue = true
       } else if (c === CLOSE_OBJ || c === CLOSE_ARR) {
@@ -314,8 +326,10 @@ export class JsonRowScanner {
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw new IngestFileError(`${where}: a report row must be a JSON object`)
-    // Counting is cheap; the visitor that names the key runs only when the counts differ.
-    if (countKeys(value) !== this.colons) {
+    // Counting is cheap (a flat row's keys, most rows); the visitor that names the key runs only
+    // when the counts differ.
+    const keys = this.nested === 0 ? ownKeys(value) : countKeys(value)
+    if (keys !== this.colons) {
       const dup = findDuplicateKey(json)
       if (dup) {
         throw new IngestFileError(
