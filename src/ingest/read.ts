@@ -107,7 +107,7 @@ const NEWLINE = 10
 const COMMA = 44
 const COLON = 58
 
-/** A report row is a few hundred bytes: an unclosed value grows past this long before the file ends. */
+/** A report row is a few hundred bytes: a value still open after this many characters was left unclosed. */
 export const MAX_VALUE_CHARS = 1 << 20
 
 /** How many backslashes stand right before position `end`. */
