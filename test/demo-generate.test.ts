@@ -2,12 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 
-import {
-  DEMO_PENDING_MAX_AGE,
-  DEMO_REPORT_DAYS,
-  generateDemoDataset,
-  type DemoDataset,
-} from '../src/demo/generate.js'
+import { DEMO_PENDING_MAX_AGE, DEMO_REPORT_DAYS, generateDemoDataset, type DemoDataset } from '../src/demo/generate.js'
 import { BRAND_STATUSES, COMMISSION_STATUSES, PARTNERSHIP_STATUSES, PRODUCT_STATUSES } from '../src/domain/statuses.js'
 import type { Dataset, ProductIn } from '../src/dataset/types.js'
 import { marketplaceByCode, marketplaceByDomain } from '../src/domain/marketplaces.js'
