@@ -55,6 +55,7 @@ export const PAYOUT_COLUMNS: [string, (p: Payout) => Cell][] = [
   ['line_count', (p) => p.line_count],
   ['through', (p) => p.through],
   ['created_at', (p) => p.created_at],
+  ['source', (p) => p.source],
 ]
 
 /** One CSV field: quoted when it holds a quote, comma, CR or LF, or starts or ends with a space. */

@@ -434,7 +434,7 @@ export interface components {
             /** @description Payout identifier, po_… */
             id: string;
             currency: components["schemas"]["Currency"];
-            /** @description What was paid: commission_cents + adjustment_cents, the sum of the lines; always positive */
+            /** @description What was paid: commission_cents + adjustment_cents, the sum of the lines; positive, or 0 for an imported payout whose rows earned nothing */
             amount_cents: number;
             /** @description The sum of the commission lines (report rows paid) */
             commission_cents: number;
@@ -444,14 +444,16 @@ export interface components {
             line_count: number;
             /**
              * Format: date
-             * @description Report rows dated up to this day were paid
+             * @description Report rows dated up to this day were paid (imported: the date of its latest row)
              */
             through: string;
             /**
              * Format: date-time
-             * @description When the payout was made
+             * @description When the payout was made; for an imported payout, when it was imported
              */
             created_at: string;
+            /** @description pay: made by this service (csapi commissions pay); import: paid before this service, brought in with the rows it covers (csapi import); it has commission lines only */
+            source: "pay" | "import";
         };
         /** @description A payout was made; data is the payout as GET /api/creator/v1/payouts returns it */
         PayoutCreatedEvent: {

@@ -1,6 +1,7 @@
 // SQL for loading a parsed dataset: references checked against the file and the database,
-// then one upsert per section in batches, all in one transaction. Unchanged rows are not
-// written, so importing the same file twice changes nothing.
+// then one upsert per section in batches, then the file's paid report rows that no payout covers
+// yet covered by imported payouts, all in one transaction. Unchanged rows are not written, so
+// importing the same file twice changes nothing.
 import { beginReportWrite, recordEvents } from '../events/record.js'
 import type { Db, Queryable } from '../db/index.js'
 import { hashToken, tokenId, tokenPrefix } from '../tokens/tokens.js'
@@ -15,6 +16,8 @@ export interface SectionCounts {
   unchanged: number
   /** Report rows a payout paid whose status, commission or currency in the file differ: kept as paid. */
   kept?: number
+  /** Report rows the file brings in as paid (settled before this service), covered by imported payouts. */
+  covered?: { rows: number; payouts: number }
 }
 export type ImportCounts = Record<keyof Dataset, SectionCounts>
 
@@ -133,6 +136,53 @@ async function paidKept(tx: Queryable, rows: Dataset['report_rows']): Promise<nu
   return kept
 }
 
+// The file's paid rows that no payout line covers yet: settled before this service. Each creator
+// and currency gets one imported payout holding them as commission lines, in the documented line
+// order, so that a row is paid only when exactly one line covers it (migrations/014).
+const IMPORT_PAID = `create temp table import_paid (id bigint, creator_id text, currency text, date date, link_id text,
+    product_id text, asin text, marketplace text, commission_cents bigint) on commit drop`
+const IMPORT_PAID_ROWS = `insert into import_paid
+  select r.id, r.creator_id, r.currency, r.date, r.link_id, r.product_id, r.asin, r.marketplace, r.commission_cents
+    from json_populate_recordset(null::report_rows, $1::json) u
+    join report_rows r
+      on (r.date, r.link_id, r.product_id, r.marketplace) = (u.date, u.link_id, u.product_id, u.marketplace)
+   where r.commission_status = 'paid'
+     and not exists (select 1 from payout_lines l
+                      where l.report_row_id = r.id and l.creator_id = r.creator_id and l.type = 'commission')`
+const IMPORT_PAYOUTS = `insert into payouts (id, creator_id, currency, commission_cents, adjustment_cents, amount_cents,
+    line_count, through, source)
+  select 'po_' || replace(gen_random_uuid()::text, '-', ''), creator_id, currency, sum(commission_cents), 0,
+         sum(commission_cents), count(*), max(date), 'import'
+    from import_paid group by creator_id, currency order by creator_id, currency
+  returning id`
+const IMPORT_LINES = `insert into payout_lines (payout_id, line_no, type, creator_id, report_date, report_row_id,
+    link_id, product_id, asin, marketplace, amount_cents)
+  select p.id,
+         row_number() over (partition by i.creator_id, i.currency
+                            order by i.date, i.link_id, i.product_id, i.marketplace),
+         'commission', i.creator_id, i.date, i.id, i.link_id, i.product_id, i.asin, i.marketplace,
+         i.commission_cents
+    from import_paid i
+    join payouts p on p.creator_id = i.creator_id and p.currency = i.currency and p.source = 'import'
+                  and p.created_txid = txid_current()`
+
+/** Covers the file's paid rows that no payout line covers with imported payouts; how many of each. */
+async function coverPaid(tx: Queryable, rows: Dataset['report_rows']): Promise<SectionCounts['covered']> {
+  const paid = rows
+    .filter((r) => r.commission_status === 'paid')
+    .map(({ date, link_id, product_id, marketplace }) => ({ date, link_id, product_id, marketplace }))
+  if (paid.length === 0) return undefined
+  await tx.query(IMPORT_PAID)
+  for (let i = 0; i < paid.length; i += BATCH) {
+    await tx.query(IMPORT_PAID_ROWS, [JSON.stringify(paid.slice(i, i + BATCH))])
+  }
+  const payouts = await tx.query(IMPORT_PAYOUTS)
+  if (payouts.length === 0) return undefined
+  await tx.query(IMPORT_LINES)
+  const [n] = await tx.query<{ n: number }>('select count(*)::int as n from import_paid')
+  return { rows: n!.n, payouts: payouts.length }
+}
+
 /**
  * Upserts a section's items into its table, batch by batch, each batch one JSON parameter read
  * as rows of the table (so the migrations alone say the columns' types). Only rows whose values
@@ -191,6 +241,8 @@ export async function importDataset(db: Db, ds: Dataset): Promise<ImportCounts> 
           counts[name] = await upsert<object>(tx, name, ds[name])
           if (kept > 0) counts[name].kept = kept
         }
+        const covered = await coverPaid(tx, ds.report_rows)
+        if (covered) counts.report_rows.covered = covered
         await recordEvents(tx, mark)
         return counts
       },

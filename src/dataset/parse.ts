@@ -1,6 +1,8 @@
-// Turns an untrusted, already JSON.parse'd dataset file (docs/dataset-format.md) into a typed
-// `Dataset` once, or throws one DatasetError listing every problem found, each named by
+// Turns an untrusted dataset file (docs/dataset-format.md), as text or already parsed, into a
+// typed `Dataset` once, or throws one DatasetError listing every problem found, each named by
 // section, index and field (`products[12].status: must be one of active, inactive, archived`).
+// The text is read strictly: a key given twice in one object is refused with its path, never
+// decided by JSON.parse's last-one-wins.
 //
 // The rules are the section schemas' (schema.ts). Conventions: every section is optional; an
 // optional field given as null counts as absent. References between sections are not checked
@@ -8,6 +10,7 @@
 import { IsCodec, type TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { Explainer, type Problem } from './explain.js'
+import { DuplicateKeyError, parseJsonStrict } from '../domain/json.js'
 import { SECTIONS, type SectionName } from './schema.js'
 import type { Dataset } from './types.js'
 
@@ -145,4 +148,16 @@ export function parseDataset(raw: unknown): Dataset {
   const dataset = Object.fromEntries(names.map((name) => [name, readSection(name, own(raw, name), issues)]))
   issues.throwIfAny()
   return dataset as Dataset
+}
+
+/** A dataset file's text (`source` names it in messages) as a Dataset; see parseDataset. */
+export function parseDatasetText(text: string, source: string): Dataset {
+  let raw: unknown
+  try {
+    raw = parseJsonStrict(text)
+  } catch (err) {
+    if (err instanceof DuplicateKeyError) throw new DatasetError([err.message])
+    throw new DatasetError([`${source}: not valid JSON: ${(err as Error).message}`])
+  }
+  return parseDataset(raw)
 }

@@ -5,10 +5,8 @@ import { RESTATEMENT_WINDOW_DAYS } from '../domain/commission.js'
 
 /** Number of days of report rows, ending the day before `today`. */
 export const DEMO_REPORT_DAYS = 90
-/** Rows at most this many days old are `pending`: Amazon may still restate them (returns). */
+/** Rows at most this many days old are `pending`: Amazon may still restate them (returns); older ones `approved`. */
 export const DEMO_PENDING_MAX_AGE = RESTATEMENT_WINDOW_DAYS
-/** Rows older than `DEMO_PENDING_MAX_AGE` and at most this old are `approved`; older ones mostly `paid`. */
-export const DEMO_APPROVED_MAX_AGE = 60
 
 /** The report days, oldest first: `DEMO_REPORT_DAYS` days ending the day before `today`. */
 export function reportDays(today: string): string[] {

@@ -21,7 +21,7 @@ import { makePartnerships } from './partnerships.js'
 import { makeLinks } from './links.js'
 import { makeReportRows } from './rows.js'
 
-export { DEMO_APPROVED_MAX_AGE, DEMO_PENDING_MAX_AGE, DEMO_REPORT_DAYS } from './calendar.js'
+export { DEMO_PENDING_MAX_AGE, DEMO_REPORT_DAYS } from './calendar.js'
 export type { DemoSize } from './sizes.js'
 
 export interface DemoOptions {

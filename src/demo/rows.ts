@@ -6,7 +6,7 @@
 import type { LinkIn, ProductIn, ReportRowIn } from '../dataset/types.js'
 import type { CommissionStatus } from '../domain/statuses.js'
 import { computeCommission } from '../domain/commission.js'
-import { DEMO_APPROVED_MAX_AGE, DEMO_PENDING_MAX_AGE, isWeekend } from './calendar.js'
+import { DEMO_PENDING_MAX_AGE, isWeekend } from './calendar.js'
 import type { LinkPlan } from './links.js'
 import type { Rng } from './rng.js'
 import { market } from './markets.js'
@@ -119,10 +119,11 @@ function haloFunnel(rng: Rng): Funnel {
   return { clicks, dpv, atc, orders }
 }
 
-/** By age: pending inside the restatement window, then approved, then mostly paid; a few reversed. */
+/**
+ * By age: pending inside the restatement window, approved after it; a few reversed. None is paid:
+ * a row is paid only by a payout, and the demo pays through `csapi commissions pay` (run.ts).
+ */
 function commissionStatus(rng: Rng, age: number): CommissionStatus {
   if (rng.chance(0.03)) return 'reversed'
-  if (age <= DEMO_PENDING_MAX_AGE) return 'pending'
-  if (age <= DEMO_APPROVED_MAX_AGE) return 'approved'
-  return rng.chance(0.92) ? 'paid' : 'approved'
+  return age <= DEMO_PENDING_MAX_AGE ? 'pending' : 'approved'
 }

@@ -16,10 +16,11 @@ import { writeAmazonReports } from './amazon-reports.js'
 
 /**
  * The money trail, so that /payouts, their lines and /adjustments answer with data: the demo's
- * Amazon reports ingested (restating some approved and paid rows: adjustments), rows approved
- * up to 30 days ago, and the showcase creator paid up to 45 days ago. Run again, it adds nothing.
+ * Amazon reports ingested (restating some approved rows: adjustments), rows approved up to 30 days
+ * ago, and every creator paid up to 45 days ago by the settlement `csapi commissions pay` runs —
+ * the only way a demo row becomes paid. Run again, it adds nothing.
  */
-async function settleDemo(db: Db, dataset: Dataset, creator: string, today: string | undefined, end: string) {
+async function settleDemo(db: Db, dataset: Dataset, today: string | undefined, end: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'csapi-demo-reports-'))
   try {
     writeAmazonReports(dataset, dir, { today: today ?? currentDay() })
@@ -28,7 +29,11 @@ async function settleDemo(db: Db, dataset: Dataset, creator: string, today: stri
     rmSync(dir, { recursive: true, force: true })
   }
   await approveThrough(db, addDays(end, -30))
-  return (await pay(db, creator, addDays(end, -45))).payouts.length
+  let payouts = 0
+  for (const a of dataset.accounts) {
+    if (a.role === 'creator') payouts += (await pay(db, a.id, addDays(end, -45))).payouts.length
+  }
+  return payouts
 }
 
 export async function runDemo(
@@ -55,7 +60,7 @@ export async function runDemo(
   const start = addDays(end, -29)
   const rows = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0)
   // with --amazon-reports the user runs the flow; without, the demo runs it
-  if (!opts.amazonReportsDir) await settleDemo(db, dataset, accounts.creator, opts.today, end)
+  if (!opts.amazonReportsDir) await settleDemo(db, dataset, opts.today, end)
   const u = opts.baseUrl
   const loaded =
     `Demo data (${opts.size}) loaded into ${db.description}: ${rows} records written, ` +

@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { parse as parseCsv } from 'csv-parse'
+import { countKeys, DuplicateKeyError, findDuplicateKey, formatJsonPath, parseJsonStrict } from '../domain/json.js'
 
 export type RawRecord = Record<string, unknown>
 
@@ -44,9 +45,19 @@ export async function* readBatches(file: string): AsyncGenerator<RawRecord[]> {
   yield* format === 'json' ? readJson(file) : readCsv(file)
 }
 
+/** The header's names as the rows' keys; a name given twice would leave one column unread. */
+function csvHeader(names: string[]): string[] {
+  const seen = new Set<string>()
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`the header names the column "${name}" twice`)
+    seen.add(name)
+  }
+  return names
+}
+
 async function* readCsv(file: string): AsyncGenerator<RawRecord[]> {
   const parser = createReadStream(file).pipe(
-    parseCsv({ columns: true, bom: true, skip_empty_lines: true, trim: true, relax_column_count: false }),
+    parseCsv({ columns: csvHeader, bom: true, skip_empty_lines: true, trim: true, relax_column_count: false }),
   )
   let batch: RawRecord[] = []
   try {
@@ -92,12 +103,13 @@ const OPEN_OBJ = 123
 const CLOSE_OBJ = 125
 const OPEN_ARR = 91
 const CLOSE_ARR = 93
+const NEWLINE = 10
+const COMMA = 44
+const COLON = 58
 
-/**
- * Finds the row objects in a stream of JSON text and parses each on its own: top-level objects
- * (NDJSON, concatenated rows), elements of a top-level array, and elements of the `reports`
- * array of a top-level page object. Only one row's text is ever kept.
- */
+/** A report row is a few hundred bytes: a value still open after this many characters was left unclosed. */
+export const MAX_VALUE_CHARS = 1 << 20
+
 /** How many backslashes stand right before position `end`. */
 function backslashesBefore(text: string, end: number): number {
   let k = 0
@@ -105,6 +117,30 @@ function backslashesBefore(text: string, end: number): number {
   return k
 }
 
+/** The number of keys of a parsed object, without building their list. */
+function ownKeys(value: object): number {
+  let n = 0
+  for (const _ in value) n++
+  return n
+}
+
+/** What a JSON value that starts with this character is, for messages. */
+function kindOf(c: number): string {
+  if (c === QUOTE) return 'a string'
+  if (c === OPEN_ARR) return 'an array'
+  if (c === 116 || c === 102) return 'a boolean' // t, f
+  if (c === 110) return 'null' // n
+  if (c === 45 || (c >= 48 && c <= 57)) return 'a number'
+  return `"${String.fromCharCode(c)}"`
+}
+
+/**
+ * Finds the row objects in a stream of JSON text and parses each on its own: top-level objects
+ * (NDJSON, concatenated rows), elements of a top-level array, and elements of the `reports`
+ * array of a top-level page object. Only one row's text is ever kept (and a page's own fields).
+ * Anything else where a row belongs is refused with its position, an unclosed value with the
+ * line it starts on, and a key given twice in one object with its path.
+ */
 export class JsonRowScanner {
   private carry = ''
   private depth = 0
@@ -112,14 +148,42 @@ export class JsonRowScanner {
   private escape = false
   /** Depth of the array whose elements are rows; 0: top-level values are rows. */
   private rowsDepth = 0
-  /** Start of the object being captured in `carry + chunk`, or -1. */
+  /** Start of the value being captured in `carry + chunk` (a row, or a page's fields), or -1. */
   private start = -1
   /** The capture is a top-level object that may turn out to be a page. */
   private maybePage = false
   private rowNo = 0
   private sawValue = false
+  /** The closing bracket each open one expects, innermost last. */
+  private readonly closers: number[] = []
+  /** Line of the character being read, and the line the capture started on. */
+  private line = 1
+  private captureLine = 1
+  /** Colons outside strings in the capture: the members of its objects. */
+  private colons = 0
+  /** Brackets opened inside the capture: 0 for a flat row. */
+  private nested = 0
+  /** Elements seen so far in the array of rows. */
+  private item = 0
+  /** Pages seen; the current page's line and its fields before `reports` (null: not in a page). */
+  private page = 0
+  private pageLine = 1
+  private pageHead: string | null = null
+  /** The capture holds the page's fields after its `reports` array. */
+  private pageTail = false
+  /** Line of the top-level value being read. */
+  private topLine = 1
 
   constructor(private readonly file: string) {}
+
+  private fail(line: number, message: string): never {
+    throw new IngestFileError(`${this.file} line ${line}: ${message}`)
+  }
+
+  /** Where the element being read sits: `reports[2] of page 1`, or `[2]` of a top-level array. */
+  private position(): string {
+    return this.rowsDepth === 2 ? `reports[${this.item}] of page ${this.page}` : `[${this.item}]`
+  }
 
   push(chunk: string): RawRecord[] {
     if (!this.sawValue && this.carry === '' && chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1) // byte order mark
@@ -145,66 +209,148 @@ export class JsonRowScanner {
         continue
       }
       const c = text.charCodeAt(i)
-      if (c === QUOTE) {
-        this.inString = true
-      } else if (c === OPEN_OBJ) {
-        if (this.depth === this.rowsDepth && this.start < 0) {
+      if (c <= 32) {
+        if (c === NEWLINE) this.line++
+        continue
+      }
+      if (c === COMMA) continue
+      if (c === COLON) {
+        this.colons++
+        continue
+      }
+      // A value where a row belongs (top level, or an element of the rows array) must be an object.
+      const rowPlace = this.depth === this.rowsDepth && this.start < 0
+      if (c === OPEN_OBJ) {
+        if (rowPlace) {
           this.start = i
+          this.captureLine = this.line
+          this.colons = 0
+          this.nested = -1
           this.maybePage = this.depth === 0
+          if (this.depth === 0) this.topLine = this.line
+          else this.item++
         }
+        this.closers.push(CLOSE_OBJ)
+        this.nested++
         this.depth++
         this.sawValue = true
       } else if (c === OPEN_ARR) {
         if (this.depth === 0) {
           this.rowsDepth = 1
+          this.item = 0
+          this.topLine = this.line
+        } else if (rowPlace) {
+          this.fail(this.line, `${this.position()}: a report row must be a JSON object, not an array`)
         } else if (
           this.maybePage &&
           this.depth === 1 &&
           this.start >= 0 &&
           /"reports"\s*:\s*$/.test(text.slice(Math.max(this.start, i - 64), i))
         ) {
-          // A page: its `reports` elements are the rows; the page object itself is not kept.
+          // A page: its `reports` elements are the rows; its other fields are kept to be checked.
+          this.pageHead = text.slice(this.start, i)
+          this.pageLine = this.captureLine
+          this.page++
           this.rowsDepth = 2
+          this.item = 0
           this.start = -1
           this.maybePage = false
         }
+        this.closers.push(CLOSE_ARR)
+        this.nested++
         this.depth++
         this.sawValue = true
       } else if (c === CLOSE_OBJ || c === CLOSE_ARR) {
+        const expected = this.closers.pop()
+        if (expected !== c) {
+          const what = expected === undefined ? 'nothing is open' : `"${String.fromCharCode(expected)}" closes here`
+          this.fail(this.line, `not valid JSON: unexpected "${String.fromCharCode(c)}" (${what})`)
+        }
         this.depth--
-        if (this.depth < 0)
-          throw new IngestFileError(`${this.file}: not valid JSON: unexpected "${String.fromCharCode(c)}"`)
-        if (c === CLOSE_ARR && this.depth + 1 === this.rowsDepth) this.rowsDepth = 0
-        else if (c === CLOSE_OBJ && this.start >= 0 && this.depth === this.rowsDepth) {
-          out.push(this.parseRow(text.slice(this.start, i + 1)))
+        if (c === CLOSE_ARR && this.depth + 1 === this.rowsDepth) {
+          this.rowsDepth = 0
+          if (this.pageHead !== null) {
+            // the page's fields after `reports`, up to its closing brace
+            this.start = i + 1
+            this.pageTail = true
+            this.colons = 0
+          }
+        } else if (c === CLOSE_OBJ && this.start >= 0 && this.depth === this.rowsDepth) {
+          if (this.pageTail) this.checkPage(text.slice(this.start, i + 1))
+          else out.push(this.parseRow(text.slice(this.start, i + 1)))
           this.start = -1
           this.maybePage = false
         }
-      } else if (this.depth === 0 && c > 32 && c !== 44) {
-        throw new IngestFileError(
-          `${this.file}: not valid JSON report rows: unexpected "${String.fromCharCode(c)}" outside an object or array`,
-        )
+      } else if (this.depth === 0) {
+        this.fail(this.line, `not valid JSON report rows: ${kindOf(c)} outside any object or array`)
+      } else if (rowPlace) {
+        this.fail(this.line, `${this.position()}: a report row must be a JSON object, not ${kindOf(c)}`)
+      } else if (c === QUOTE) {
+        this.inString = true
       }
     }
     this.carry = this.start >= 0 ? text.slice(this.start) : ''
     if (this.start >= 0) this.start = 0
+    if (this.carry.length > MAX_VALUE_CHARS) {
+      this.fail(
+        this.captureLine,
+        `not valid JSON: the value that starts on this line runs past ${MAX_VALUE_CHARS >> 20} MiB ` +
+          'without closing (a report row is a few hundred bytes: is a brace or a quote missing?)',
+      )
+    }
     return out
   }
 
   end(): void {
-    if (this.depth !== 0 || this.inString)
-      throw new IngestFileError(`${this.file}: not valid JSON: the file ends inside a value`)
+    if (this.depth !== 0 || this.inString) {
+      if (this.start >= 0 && !this.pageTail)
+        this.fail(
+          this.captureLine,
+          'not valid JSON: the value that starts on this line is never closed (the file ends inside it)',
+        )
+      if (this.pageHead !== null)
+        this.fail(this.pageLine, `not valid JSON: the file ends inside page ${this.page}, which starts on this line`)
+      this.fail(this.topLine, 'not valid JSON: the file ends inside the array that starts on this line')
+    }
     if (!this.sawValue) throw new IngestFileError(`${this.file}: empty file`)
   }
 
   private parseRow(json: string): RawRecord {
     this.rowNo++
+    const where = `${this.file} row ${this.rowNo} (line ${this.captureLine})`
+    let value: unknown
     try {
-      const value = JSON.parse(quoteAdGroupId(json)) as unknown
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object')
-      return value as RawRecord
+      value = JSON.parse(quoteAdGroupId(json)) as unknown
     } catch (err) {
-      throw new IngestFileError(`${this.file} row ${this.rowNo}: not valid JSON: ${(err as Error).message}`)
+      throw new IngestFileError(`${where}: not valid JSON: ${(err as Error).message}`)
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new IngestFileError(`${where}: a report row must be a JSON object`)
+    // Counting is cheap (a flat row's keys, most rows); the visitor that names the key runs only
+    // when the counts differ.
+    const keys = this.nested === 0 ? ownKeys(value) : countKeys(value)
+    if (keys !== this.colons) {
+      const dup = findDuplicateKey(json)
+      if (dup) {
+        throw new IngestFileError(
+          `${this.file} row ${this.rowNo} (line ${this.captureLine + dup.line - 1}): ` +
+            `${formatJsonPath(dup.path)}: key given twice in the same object`,
+        )
+      }
+    }
+    return value as RawRecord
+  }
+
+  /** A page's own fields (`reports` emptied), read strictly: a second `reports`, say, is refused. */
+  private checkPage(tail: string): void {
+    const head = this.pageHead!
+    this.pageHead = null
+    this.pageTail = false
+    try {
+      parseJsonStrict(`${head}[]${tail}`)
+    } catch (err) {
+      const what = err instanceof DuplicateKeyError ? err.message : `not valid JSON: ${(err as Error).message}`
+      this.fail(this.pageLine, `page ${this.page}: ${what}`)
     }
   }
 }

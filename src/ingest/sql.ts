@@ -264,10 +264,12 @@ export const UPSERT = `insert into report_rows as r (date, link_id, product_id, 
   where r.commission_status in ('pending', 'reversed')`
 
 // A restatement of an approved or paid row leaves the row as it was and is recorded as an
-// adjustment, once: only when Amazon's values differ from the row's effective ones — those of its
-// latest adjustment, else the row's own (so restating back to the row's values is recorded too,
-// and ingesting the same files again records nothing). Each adjustment moves the commission from
-// the effective amount to the restated one; a payout settles it (migrations/008_payouts.sql).
+// adjustment, once, when it moves the commission: only when Amazon's commission differs from the
+// row's effective one — that of its latest adjustment, else the row's own (so restating back to the
+// row's commission is recorded too, and ingesting the same files again records nothing). A
+// restatement that leaves the commission as it was (clicks, or a product without commission) moves
+// no money and is not an adjustment (migrations/014). Each adjustment moves the commission from the
+// effective amount to the restated one; a payout settles it (migrations/008_payouts.sql).
 export const ADJUST = `insert into commission_adjustments as a (report_row_id, creator_id, report_date,
     commission_status, currency, sales_cents, restated_sales_cents, orders, restated_orders, units_sold,
     restated_units_sold, clicks, restated_clicks, detail_page_views, restated_detail_page_views, add_to_carts,
@@ -278,17 +280,10 @@ export const ADJUST = `insert into commission_adjustments as a (report_row_id, c
          f.commission,
          coalesce(last.restated_commission_cents, f.old_commission), f.commission
     from ingest_final f
-    left join lateral (select * from commission_adjustments x where x.report_row_id = f.row_id
+    left join lateral (select x.restated_commission_cents from commission_adjustments x where x.report_row_id = f.row_id
                         order by x.id desc limit 1) last on true
    where f.row_id is not null and f.status in ('approved', 'paid')
-     and (f.sales_cents, f.orders, f.units, f.clicks, f.dpv, f.atc, f.commission)
-         is distinct from (coalesce(last.restated_sales_cents, f.old_sales),
-                           coalesce(last.restated_orders, f.old_orders),
-                           coalesce(last.restated_units_sold, f.old_units),
-                           coalesce(last.restated_clicks, f.old_clicks),
-                           coalesce(last.restated_detail_page_views, f.old_dpv),
-                           coalesce(last.restated_add_to_carts, f.old_atc),
-                           coalesce(last.restated_commission_cents, f.old_commission))
+     and f.commission <> coalesce(last.restated_commission_cents, f.old_commission)
   returning a.id::text as id`
 
 export const ADJUSTMENTS_LISTED = `select a.id, r.date::text as date, r.link_id, r.asin, r.marketplace,

@@ -90,6 +90,7 @@ describe('payouts, lines and adjustments', () => {
           adjustment_cents: -200,
           line_count: 3,
           through: '2026-03-31',
+          source: 'pay',
         },
         {
           currency: 'EUR',
@@ -98,6 +99,7 @@ describe('payouts, lines and adjustments', () => {
           adjustment_cents: 0,
           line_count: 1,
           through: '2026-03-31',
+          source: 'pay',
         },
       ],
       'newest first: one transaction makes them in currency order, EUR then USD',
@@ -369,8 +371,26 @@ describe('payouts, lines and adjustments', () => {
       const honest = await reconcilePayouts(new Client({ token: TOKEN_X, baseUrl: s.base }))
       assert.deepEqual(honest, {
         totals: [
-          { currency: 'EUR', payouts: 1, paid_cents: 200, commission_cents: 200, adjustment_cents: 0 },
-          { currency: 'USD', payouts: 2, paid_cents: 1600, commission_cents: 1500, adjustment_cents: 100 },
+          {
+            currency: 'EUR',
+            payouts: 1,
+            imported: 0,
+            paid_cents: 200,
+            commission_cents: 200,
+            adjustment_cents: 0,
+            paid_rows_cents: 200,
+            settled_adjustments_cents: 0,
+          },
+          {
+            currency: 'USD',
+            payouts: 2,
+            imported: 0,
+            paid_cents: 1600,
+            commission_cents: 1500,
+            adjustment_cents: 100,
+            paid_rows_cents: 1500,
+            settled_adjustments_cents: 100,
+          },
         ],
         differences: [],
       })
@@ -416,7 +436,7 @@ describe('payouts, lines and adjustments', () => {
       else {
         assert.equal(
           lines[0],
-          'id,currency,amount_cents,commission_cents,adjustment_cents,line_count,through,created_at',
+          'id,currency,amount_cents,commission_cents,adjustment_cents,line_count,through,created_at,source',
         )
         assert.deepEqual(
           lines.slice(1),
@@ -430,6 +450,7 @@ describe('payouts, lines and adjustments', () => {
               p.line_count,
               p.through,
               p.created_at,
+              p.source,
             ].join(','),
           ),
         )

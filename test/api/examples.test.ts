@@ -19,6 +19,8 @@ import { writeAmazonReports } from '../../src/demo/amazon-reports.js'
 import { ingestAmazonAttribution } from '../../src/ingest/run.js'
 import { approveThrough } from '../../src/settlement/approve.js'
 import { pay } from '../../src/settlement/pay.js'
+import { marketplaceByCode } from '../../src/domain/marketplaces.js'
+import { currencyFractionDigits } from '../../src/domain/money.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const { dataset, accounts } = generateDemoDataset({ size: 'small', today: '2026-05-15' })
@@ -125,6 +127,42 @@ describe('examples/seller-sync.ts', () => {
   })
 })
 
+/** An Amazon PRODUCTS report restating the creator's latest pending row of a link's own product. */
+function restatedRow(path: string): string {
+  const links = new Map(dataset.links.map((l) => [l.id, l]))
+  const row = [...dataset.report_rows].reverse().find((r) => {
+    const l = links.get(r.link_id)!
+    return (
+      l.creator_id === accounts.creator &&
+      l.amazon_ad_group_id &&
+      l.product_id === r.product_id &&
+      r.commission_status === 'pending' &&
+      r.units_sold > 0
+    )
+  })!
+  const product = dataset.products.find((p) => p.id === row.product_id)!
+  const units = row.units_sold + 1
+  const sales = (row.sales_cents / row.units_sold) * units
+  writeFileSync(
+    path,
+    JSON.stringify({
+      date: row.date.replaceAll('-', ''),
+      adGroupId: links.get(row.link_id)!.amazon_ad_group_id,
+      productAsin: product.asin,
+      marketplace: marketplaceByCode(row.marketplace)!.domain.toUpperCase(),
+      productConversionType: 'Promoted',
+      attributedDetailPageViewsClicks14d: String(row.detail_page_views),
+      attributedAddToCartClicks14d: String(row.add_to_carts),
+      attributedPurchases14d: String(row.orders + 1),
+      unitsSold14d: String(units),
+      attributedSales14d: (sales / 10 ** currencyFractionDigits(row.currency)).toFixed(
+        currencyFractionDigits(row.currency),
+      ),
+    }) + '\n',
+  )
+  return path
+}
+
 describe('examples/mirror.ts', () => {
   test(
     'a PGlite copy kept by the changes feed ends equal to /reports, with ingestions, approval ' +
@@ -143,9 +181,11 @@ describe('examples/mirror.ts', () => {
       assert.ok((await syncOnce(client, db)) > 0)
       assert.deepEqual(byKey(await mirroredRows(db)), await everything())
 
-      // Amazon's reports of the demo links, with a restatement: updates, reversals, adjustments
+      // Amazon's reports of the demo links, and its restatement of one of the creator's pending rows
+      // (one more unit sold): what else changes depends on the demo's draws
       await ingestAmazonAttribution(s.db, [
         writeAmazonReports(dataset, join(dir, 'amazon'), { today: '2026-05-15' }).files[0]!,
+        restatedRow(join(dir, 'one-more-unit.ndjson')),
       ])
       await db.close()
       db = await openMirror(mirrorDir) // a restart: the position was kept with the rows

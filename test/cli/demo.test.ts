@@ -1,7 +1,9 @@
 // `csapi demo` as a new user meets it: every curl command it prints answers 200 with data,
 // including the creator's payouts, their lines and adjustments (the demo runs the money trail);
-// the `export` lines it prints make the README's curl work; running it again works, adds no
-// payout and keeps what was paid; and it says how to serve on the port it was given.
+// every paid row is paid by exactly one payout, so the payouts reconcile both ways for every
+// creator and currency; the `export` lines it prints make the README's curl work; running it
+// again works, adds no payout and keeps what was paid; and it says how to serve on the port it
+// was given.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -11,6 +13,9 @@ import { promisify } from 'node:util'
 import { createTestDatabase, onPostgres, startServer, type TestServer } from '../support/helpers.js'
 import { runDemo } from '../../src/demo/run.js'
 import { main } from '../../src/cli/main.js'
+import { moneyIdentityBreaks } from '../support/payouts-kit.js'
+import { reconcilePayouts } from '../../examples/payouts.js'
+import { Client } from '../../src/client/index.js'
 
 let s: TestServer
 before(async () => {
@@ -60,6 +65,26 @@ test('every printed curl answers with data: reports, products, payouts, adjustme
     payout.amount_cents,
     lines.reduce((n: number, l: { amount_cents: number }) => n + l.amount_cents, 0),
   )
+})
+
+test('the demo pays only through payouts: the identity holds for every creator and currency', async () => {
+  assert.deepEqual(await moneyIdentityBreaks(s.db), [])
+  const [paid] = await s.db.query<{ creators: number; rows: number; imported: number }>(
+    `select count(distinct creator_id)::int as creators, count(*)::int as rows,
+            (select count(*)::int from payouts where source <> 'pay') as imported
+       from report_rows where commission_status = 'paid'`,
+  )
+  assert.ok(
+    paid!.creators > 1 && paid!.rows > 100,
+    `every creator is paid, not only the showcase: ${JSON.stringify(paid)}`,
+  )
+  assert.equal(paid!.imported, 0, 'nothing comes paid in the demo file')
+  // examples/payouts.ts, as docs/payouts.md runs it on the demo, with the creator token it printed
+  const out = await runDemo(s.db, { size: 'small', baseUrl: s.base })
+  const token = curls(out)[0]!.token
+  const { totals, differences } = await reconcilePayouts(new Client({ token, baseUrl: s.base }))
+  assert.deepEqual(differences, [])
+  assert.ok(totals.length > 1 && totals.every((t) => t.payouts > 0 && t.paid_rows_cents > 0), JSON.stringify(totals))
 })
 
 test('run again: no new payout, paid rows stay paid, new tokens work', async () => {

@@ -164,3 +164,38 @@ test('approve and pay print the totals per currency', async () => {
   assert.match((await inProcess('commissions', 'pay', '--creator', 'cr_cli')).out, /nothing to pay cr_cli/)
   assert.equal((await inProcess('commissions', 'pay', '--creator', 'nobody')).code, 2)
 })
+
+test('a file of the wrong structure or with a key given twice is refused, exit 1, and records no run', async () => {
+  const runs = async () => {
+    const db = await openDb(t.url)
+    try {
+      return (await db.query<{ n: number }>('select count(*)::int as n from ingest_runs'))[0]!.n
+    } finally {
+      await db.close()
+    }
+  }
+  const before = await runs()
+  const cases: [string, string, RegExp][] = [
+    [
+      'numbers.json',
+      '{"reports":[1,2,"x"]}',
+      /numbers\.json line 1: reports\[0\] of page 1: .*JSON object, not a number/,
+    ],
+    ['nested.json', '{"reports":[[1]]}', /nested\.json line 1: reports\[0\] of page 1: .*JSON object, not an array/],
+    ['arrays.json', '[[[]]]', /arrays\.json line 1: \[0\]: a report row must be a JSON object, not an array/],
+    [
+      'twice.ndjson',
+      '{"date":"20260301","campaignId":1,"adGroupId":"777","adGroupId":"31337","Click-throughs":"3"}\n',
+      /twice\.ndjson row 1 \(line 1\): adGroupId: key given twice in the same object/,
+    ],
+  ]
+  for (const [name, text, message] of cases) {
+    const path = join(dir, name)
+    writeFileSync(path, text)
+    const r = await inProcess('ingest', 'amazon-attribution', path, '--strict')
+    assert.equal(r.code, 1, `${name}: ${r.out}`)
+    assert.match(r.err, message)
+    assert.doesNotMatch(r.out, /ingested/)
+  }
+  assert.equal(await runs(), before, 'no run recorded')
+})

@@ -349,6 +349,30 @@ describe('ingest flow', () => {
     assert.equal(pick(rows, '2026-03-12', 'B0ING00001')!.commission_status, 'pending')
   })
 
+  test('a restatement that leaves the commission as it was is not an adjustment', async () => {
+    const before = await adjustments()
+    // flat terms pay per unit: other sales, same units, same 3.00; and more clicks on a paid 0.00 row
+    const sameCommission = file(
+      'products-4.json',
+      JSON.stringify([{ ...promoted('20260305', '222', 'B0ING00002', '25.00', 2), attributedPurchases14d: '1' }]),
+    )
+    const clicks = file(
+      'performance-4.csv',
+      'date,campaignId,adGroupId,Click-throughs\n20260306,5551234567,144523967350812,9\n',
+    )
+    const sum = await ingest([sameCommission, clicks])
+    assert.equal(sum.reportRows.restated, 2, 'Amazon restated two settled rows')
+    assert.equal(sum.adjustments.count, 0, 'neither moved the commission')
+    assert.deepEqual(await adjustments(), before)
+    // the next restatement that does move it starts from the row's own commission
+    const more = file('products-5.json', JSON.stringify([promoted('20260305', '222', 'B0ING00002', '30.00', 3)]))
+    const moved = await ingest([more])
+    assert.deepEqual(
+      moved.adjustments.listed.map((a) => [a.link_id, a.commission_cents, a.restated_commission_cents]),
+      [['l2', 300, 450]],
+    )
+  })
+
   test('a bad file is refused whole, naming the row', async () => {
     const before = await snapshot()
     const bad = file(

@@ -174,7 +174,9 @@ function writeBigReport(dir: string) {
 function writeEarlierRestatement(dir: string) {
   mkdirSync(dir)
   const rows = []
-  for (let n = 1; n < PRE; n += 2) rows.push(promoted(linkDay(n).date, linkDay(n).link, linkDay(n).own, 2, 200 + n))
+  // 5000 + n: a commission of about 500, never the approved row's 10 + n nor the big run's (at
+  // most 312), so each restatement moves the commission: an adjustment
+  for (let n = 1; n < PRE; n += 2) rows.push(promoted(linkDay(n).date, linkDay(n).link, linkDay(n).own, 2, 5000 + n))
   writeFileSync(join(dir, 'restated.json'), JSON.stringify({ reports: rows, size: rows.length, cursorId: null }))
   return rows.length
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { DatasetError, parseDataset } from '../../src/dataset/parse.js'
+import { DatasetError, parseDataset, parseDatasetText } from '../../src/dataset/parse.js'
 import type { Dataset } from '../../src/dataset/types.js'
 import { CURRENCIES } from '../../src/domain/marketplaces.js'
 
@@ -736,4 +736,44 @@ test("rules between fields are reported along with the fields' own problems, at 
       'commission_terms[0].rate_bps: must be absent for flat terms',
     ],
   )
+})
+
+test('a key given twice in one object is refused with its path and line, never decided by the last', () => {
+  const issues = (text: string) => {
+    try {
+      parseDatasetText(text, 'ds.json')
+    } catch (err) {
+      assert.ok(err instanceof DatasetError, String(err))
+      return err.issues
+    }
+    assert.fail('expected parseDatasetText to throw')
+  }
+  // JSON.parse alone would have made this account an operator
+  assert.equal((JSON.parse('{"role": "creator", "role": "operator"}') as { role: string }).role, 'operator')
+  assert.deepEqual(
+    issues('{"accounts": [\n  {"id": "cr_ana", "role": "creator", "name": "Ana",\n   "role": "operator"}]}'),
+    ['accounts[0].role: key given twice in the same object (line 3)'],
+  )
+  // a section given twice, a nested field, a key spelled with an escape, a key that is not a plain name
+  assert.deepEqual(issues('{"accounts": [], "brands": [], "accounts": []}'), [
+    'accounts: key given twice in the same object (line 1)',
+  ])
+  const p = JSON.stringify({ ...product, commission: { type: 'flat', flat_cents: 1, currency_code: 'USD' } })
+  assert.deepEqual(issues(`{"products": [${p.replace('"flat_cents":1', '"flat_cents":1,"flat_cents":100000')}]}`), [
+    'products[0].commission.flat_cents: key given twice in the same object (line 1)',
+  ])
+  assert.deepEqual(issues('{"brands": [{"id": "b", "\\u0069d": "c", "name": "B", "status": "active"}]}'), [
+    'brands[0].id: key given twice in the same object (line 1)',
+  ])
+  assert.deepEqual(issues('{"x": {"a b": 1, "a b": 2}}'), ['x["a b"]: key given twice in the same object (line 1)'])
+  // the same keys in different objects, and colons inside strings, are not duplicates
+  const ok = parseDatasetText(
+    JSON.stringify({ accounts: [account, { ...account, id: 'cr_bo', name: 'Bo: "a:b" \\' }] }),
+    'ds.json',
+  )
+  assert.deepEqual(
+    ok.accounts.map((a) => a.id),
+    ['cr_ana', 'cr_bo'],
+  )
+  assert.match(issues('{"accounts": [')[0]!, /^ds\.json: not valid JSON: /)
 })

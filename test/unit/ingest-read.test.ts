@@ -82,11 +82,11 @@ test('ad group ids beyond 2^53 keep every digit', () => {
 test('broken JSON is refused, naming the file', async () => {
   await assert.rejects(
     readAll(file('cut.json', '{"reports":[{"date":"2026')),
-    /cut\.json: not valid JSON: the file ends inside a value/,
+    /cut\.json line 1: not valid JSON: the value that starts on this line is never closed \(the file ends inside it\)/,
   )
   await assert.rejects(
     readAll(file('bad.json', '[{"date": nope}]')),
-    (e: Error) => e instanceof IngestFileError && /bad\.json row 1: not valid JSON/.test(e.message),
+    (e: Error) => e instanceof IngestFileError && /bad\.json row 1 \(line 1\): not valid JSON/.test(e.message),
   )
   assert.deepEqual(await readAll(file('no-rows.json', '{"reports": [], "cursorId": null}')), [])
   await assert.rejects(readAll(file('blank.json', ' \n ')), /blank\.json: empty file/)
@@ -196,4 +196,91 @@ test('a row that cannot be read refuses the file, naming file, row and field', (
       String(message),
     )
   }
+})
+
+/** The message reading `text` as a JSON report file is refused with. */
+function refusal(text: string): string {
+  try {
+    scanInChunks(text, 7)
+  } catch (err) {
+    assert.ok(err instanceof IngestFileError, String(err))
+    return err.message
+  }
+  assert.fail(`expected ${JSON.stringify(text)} to be refused`)
+}
+
+test('a value of the wrong kind where a row belongs is refused with its position', () => {
+  const row = JSON.stringify(rowB)
+  const cases: [string, string][] = [
+    ['{"reports":[1,2,"x"]}', 'x.json line 1: reports[0] of page 1: a report row must be a JSON object, not a number'],
+    ['{"reports":[[1]]}', 'x.json line 1: reports[0] of page 1: a report row must be a JSON object, not an array'],
+    ['[[[]]]', 'x.json line 1: [0]: a report row must be a JSON object, not an array'],
+    [`[${row},\n ${row},\n "x"]`, 'x.json line 3: [2]: a report row must be a JSON object, not a string'],
+    [
+      `{"reports":[${row}]}\n{"reports":[${row}, null], "cursorId": null}`,
+      'x.json line 2: reports[1] of page 2: a report row must be a JSON object, not null',
+    ],
+    [`${row}\n${row}\ntrue\n`, 'x.json line 3: not valid JSON report rows: a boolean outside any object or array'],
+    ['"reports"', 'x.json line 1: not valid JSON report rows: a string outside any object or array'],
+    [`[${row}}`, 'x.json line 1: not valid JSON: unexpected "}" ("]" closes here)'],
+    [`${row}]`, 'x.json line 1: not valid JSON: unexpected "]" (nothing is open)'],
+  ]
+  for (const [text, message] of cases) assert.equal(refusal(text), message, text)
+  // an empty page is a page (Amazon's last one may be)
+  assert.deepEqual(scanInChunks('{"reports": [], "cursorId": null}', 3), [])
+})
+
+test('NDJSON: a broken line in the middle is named by its number', () => {
+  const line = (n: number) => JSON.stringify({ ...rowB, adGroupId: String(n) })
+  const lines = [1, 2, 3, 4, 5].map(line)
+  const unclosed = [...lines.slice(0, 2), line(3).slice(0, -1), ...lines.slice(3)].join('\n') + '\n'
+  assert.equal(
+    refusal(unclosed),
+    'x.json line 3: not valid JSON: the value that starts on this line is never closed (the file ends inside it)',
+  )
+  const unquoted = [...lines.slice(0, 3), line(4).replace('"date":"20260306"', '"date":20260306x'), lines[4]]
+  assert.match(refusal(unquoted.join('\n')), /^x\.json row 4 \(line 4\): not valid JSON: /)
+  const openString = [...lines.slice(0, 1), line(2).replace('"7"}', '"7}'), ...lines.slice(2)].join('\n')
+  assert.match(refusal(openString), /^x\.json (row 2 \()?line 2\)?: not valid JSON/)
+})
+
+test('an unclosed value is refused once it outgrows any row, not at the end of a large file', () => {
+  const s = new JsonRowScanner('big.ndjson')
+  s.push(`${JSON.stringify(rowB)}\n{"date": "20260306", "adGroupId": "2"\n`)
+  const filler = `${JSON.stringify(rowB)}\n`.repeat(1000)
+  assert.throws(
+    () => {
+      for (let i = 0; i < 200; i++) s.push(filler)
+    },
+    (e: Error) =>
+      e instanceof IngestFileError &&
+      /^big\.ndjson line 2: not valid JSON: the value that starts on this line runs past 1 MiB/.test(e.message),
+  )
+})
+
+test('a key given twice is refused with the row, its line and the path', () => {
+  const twice = '{"date":"20260306","adGroupId":"1","Click-throughs":"7","adGroupId":"2"}'
+  assert.equal(
+    refusal(`${JSON.stringify(rowB)}\n${twice}\n`),
+    'x.json row 2 (line 2): adGroupId: key given twice in the same object',
+  )
+  const pretty = `[\n  ${JSON.stringify(rowA)},\n  {\n    "date": "20260306",\n    "x": {"a": 1,\n "a": 2}\n  }\n]`
+  assert.equal(refusal(pretty), 'x.json row 2 (line 6): x.a: key given twice in the same object')
+  // a page's own fields: a second `reports` would be read as nothing at all
+  assert.equal(
+    refusal(`{"reports": [${JSON.stringify(rowB)}], "cursorId": null, "reports": [${JSON.stringify(rowA)}]}`),
+    'x.json line 1: page 1: reports: key given twice in the same object (line 1)',
+  )
+  // the same key in two rows, and colons inside strings, are not duplicates
+  assert.deepEqual(scanInChunks(`[${JSON.stringify(rowA)}, ${JSON.stringify({ ...rowA, note: 'a:b' })}]`, 5), [
+    rowA,
+    { ...rowA, note: 'a:b' },
+  ])
+})
+
+test('CSV: a column named twice in the header is refused', async () => {
+  await assert.rejects(
+    readAll(file('twice.csv', 'date,adGroupId,Click-throughs,adGroupId\n20260305,1,40,2\n')),
+    /twice\.csv: not a readable CSV report: .*the header names the column "adGroupId" twice/,
+  )
 })

@@ -1,7 +1,7 @@
 // `csapi import FILE|-`: loads a dataset file in one transaction; a bad file is refused whole.
 import { readFileSync } from 'node:fs'
 import { Command } from 'commander'
-import { DatasetError, parseDataset } from '../../dataset/parse.js'
+import { parseDatasetText } from '../../dataset/parse.js'
 import { importDataset, type ImportCounts } from '../../dataset/import.js'
 import { withDb } from '../db.js'
 import { UsageError } from '../errors.js'
@@ -16,14 +16,7 @@ export function importCommand(io: Io): Command {
     )
     .argument('<file>', 'the JSON file, or - to read standard input')
     .action(async (file: string) => {
-      let raw: unknown
-      const text = readInput(file)
-      try {
-        raw = JSON.parse(text)
-      } catch (err) {
-        throw new DatasetError([`${file}: not valid JSON: ${(err as Error).message}`])
-      }
-      const dataset = parseDataset(raw)
+      const dataset = parseDatasetText(readInput(file), file)
       await withDb(io, async (db) => {
         const counts = await importDataset(db, dataset)
         const from = file === '-' ? 'standard input' : file
@@ -46,7 +39,13 @@ export function formatCounts(counts: ImportCounts): string {
     .map(
       ([section, c]) =>
         `  ${section.padEnd(16)} ${n(c.inserted)} inserted ${n(c.updated)} updated ${n(c.unchanged)} unchanged` +
-        (c.kept ? `\n  (${c.kept} paid report rows kept the status, commission and currency they were paid with)` : ''),
+        (c.kept
+          ? `\n  (${c.kept} paid report rows kept the status, commission and currency they were paid with)`
+          : '') +
+        (c.covered
+          ? `\n  (${c.covered.rows} report rows came paid, settled before this service: ` +
+            `${c.covered.payouts} imported payouts cover them, one per creator and currency; csapi payouts list)`
+          : ''),
     )
     .join('\n')
 }

@@ -91,7 +91,8 @@ function summary(p: PayoutRow): string {
   return (
     `${p.id}  ${p.creator_id}  ${p.currency} ${money(p.amount_cents).padStart(12)}  = ` +
     `commission ${money(p.commission_cents)}` +
-    ` + adjustments ${money(p.adjustment_cents)}  (${p.line_count} lines, through ${p.through}, ${p.created_at})`
+    ` + adjustments ${money(p.adjustment_cents)}  (${p.line_count} lines, through ${p.through}, ${p.created_at})` +
+    (p.source === 'import' ? '  imported: paid before this service' : '')
   )
 }
 

@@ -43,10 +43,11 @@ export interface PayoutRow {
   line_count: number
   through: string
   created_at: string
+  source: 'pay' | 'import'
 }
 
 const PAYOUT_ROW = `select id, creator_id, currency, amount_cents::int, commission_cents::int, adjustment_cents::int,
-       line_count, to_char(through, 'YYYY-MM-DD') as through, ${timestampSql('created_at')} as created_at
+       line_count, to_char(through, 'YYYY-MM-DD') as through, ${timestampSql('created_at')} as created_at, source
   from payouts`
 
 /** The operator's view (`csapi payouts list`): the newest payouts, of one creator or of all. */
