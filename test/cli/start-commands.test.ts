@@ -21,6 +21,8 @@ interface Start {
   where: string
   /** A shell command line, run in the checkout. */
   command: string
+  /** Run without a shell, as systemd and docker run their commands. */
+  argv?: string[]
   /** Environment the command line itself does not set (what the docs say to export or give). */
   env: Record<string, string>
 }
@@ -62,7 +64,8 @@ function unitStart(): Start {
   assert.ok(file.startsWith(dir + '/'), 'the environment file is the checkout’s')
   return {
     where: 'deploy/csapi.service',
-    command: exec.replace(/^\/usr\/bin\/node\b/, 'node'),
+    command: exec,
+    argv: exec.replace(/^\/usr\/bin\/node\b/, 'node').split(/\s+/),
     env: envFile(read(file.slice(dir.length + 1))),
   }
 }
@@ -73,7 +76,7 @@ function dockerStart(): Start {
   const env: Record<string, string> = {}
   for (const [, k, v] of text.matchAll(/^ENV ([A-Z_]+)=(.*)$/gm)) env[k!] = v!.replace(/^"(.*)"$/, '$1')
   const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(text)![1]!) as string[]
-  return { where: 'deploy/Dockerfile', command: cmd.map((a) => `'${a}'`).join(' '), env }
+  return { where: 'deploy/Dockerfile', command: cmd.join(' '), argv: cmd, env }
 }
 
 async function freePort(): Promise<number> {
@@ -98,7 +101,9 @@ function node24(): string | null {
 
 async function runStart(start: Start, node: string, db: TestDatabase): Promise<void> {
   const port = await freePort()
-  const child = spawn('sh', ['-c', start.command], {
+  const [file, ...args] = start.argv ?? ['sh', '-c', start.command]
+  // `node` of the argv is the Node under test, found first on PATH
+  const child = spawn(file === 'node' ? node : file!, args, {
     cwd: root,
     detached: true, // its own process group: SIGTERM reaches npx and the server as Ctrl-C would
     env: {
@@ -142,7 +147,7 @@ async function runStart(start: Start, node: string, db: TestDatabase): Promise<v
   // npx and a shell between the signal and the server may end by the signal themselves; the
   // server must finish cleanly, and nothing of the group may be left
   assert.match(out, /shut down cleanly/, `${start.where}: \`${start.command}\` after SIGTERM:\n${out}`)
-  if (!/\bnpx\b|npm /.test(start.command)) assert.deepEqual([code, signal], [0, null], start.where)
+  if (start.argv) assert.deepEqual([code, signal], [0, null], `${start.where}: exit status\n${out}`)
 }
 
 /** One GET on a connection of its own, closed after the answer (no keep-alive to wait out). */
