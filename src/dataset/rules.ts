@@ -7,11 +7,11 @@ import { CURRENCIES, MARKETPLACE_CODES, MARKETPLACES } from '../domain/marketpla
 import { inRange, isCalendarDay, isDay, REPORT_DAYS } from '../domain/dates.js'
 
 /**
- * A schema's rule in words: one message for whatever it refuses, or one per JSON Schema keyword
- * (`{ pattern: '…' }`), the others then worded from the keyword (explain.ts). The annotation the
- * API's parameter schemas use too (src/schemas/common.ts).
+ * A schema's rule in words (RULE): one message for whatever it refuses, or one per JSON Schema
+ * keyword (`{ pattern: '…' }`), the others then worded from the keyword (explain.ts).
  */
-export const RULE = 'x-rule'
+import { RULE } from '../domain/rule.js'
+export { RULE }
 
 /**
  * An optional field: absent (or null, parse.ts) means `fallback`. The default is in the schema,

@@ -6,11 +6,12 @@ import { MAX_CURSOR_LENGTH } from './cursor.js'
 import { DAY_PATTERN, DAY_RULE } from '../domain/dates.js'
 
 /**
- * A parameter schema's rule in words: what a 400 says when its value breaks the schema
+ * A parameter schema's rule in words (RULE): what a 400 says when its value breaks the schema
  * (`limit must be a whole number from 1 to 100`). Kept in the schema, so the error handler
  * never re-reads bounds; Ajv is told the keyword (app.ts) and the OpenAPI document carries it.
  */
-export const RULE = 'x-rule'
+import { RULE } from '../domain/rule.js'
+export { RULE }
 
 export const MAX_PARAM_LENGTH = 256
 
