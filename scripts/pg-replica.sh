@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A streaming replica of an existing PostgreSQL primary, on this machine, for trying or
-# benchmarking DATABASE_REPLICA_URLS. Bash rather than TypeScript: it only drives the
+# A streaming replica of an existing PostgreSQL primary, on this machine, for trying
+# DATABASE_REPLICA_URLS. Bash rather than TypeScript: it only drives the
 # PostgreSQL programs, and an operator can run it on a database host with no node_modules.
 #
 #   scripts/pg-replica.sh create --primary URL --port N --dir DIR [--apply-delay-ms N] [--allow-replication]

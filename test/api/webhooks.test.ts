@@ -351,8 +351,7 @@ describe(
         const serve = async () => {
           const p = cliProcess(database.url, ['serve', '--port', '0'], env)
           servers.push(p)
-          for (let i = 0; i < 200 && !p.output().includes('"msg":"serving"'); i++) await sleep(50)
-          assert.ok(p.output().includes('"msg":"serving"'), p.output())
+          await p.waitFor(/"msg":"serving"/)
           const metrics = /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(p.output())![1]!
           return Object.assign(p, { metrics })
         }

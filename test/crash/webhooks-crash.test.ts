@@ -46,8 +46,7 @@ test('SIGKILL while a webhook attempt awaits its answer: the attempt is logged, 
   const serve = async () => {
     const p = cliProcess(tdb.url, ['serve', '--port', '0'], env)
     servers.push(p)
-    for (let i = 0; i < 400 && !p.output().includes('"msg":"serving"'); i++) await sleep(50)
-    assert.ok(p.output().includes('"msg":"serving"'), p.output())
+    await p.waitFor(/"msg":"serving"/)
     return p
   }
   const deliveriesLog = async (...args: string[]) => {

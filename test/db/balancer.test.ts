@@ -6,10 +6,8 @@
 import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { Client, type FetchLike, type Report, type ReportPage } from '../../src/client/index.js'
 import { openDb } from '../../src/db/index.js'
@@ -17,7 +15,7 @@ import { migrate } from '../../src/db/migrate.js'
 import { hashToken, tokenId } from '../../src/tokens/tokens.js'
 import { REDIS_URL, createTestDatabase, load, onPostgres, redisReachable } from '../support/helpers.js'
 import { DAYS, day, fixture } from '../support/fixture.js'
-import { Haproxy, Instance, findHaproxy, freePort, root } from '../support/balancer-kit.js'
+import { Haproxy, Instance, findHaproxy, freePort } from '../support/balancer-kit.js'
 
 const haproxy = findHaproxy()
 
@@ -74,12 +72,6 @@ function counting() {
 }
 
 const key = (r: Report) => JSON.stringify(r)
-
-test('docs/deployment.md quotes deploy/haproxy.cfg as it is', () => {
-  const doc = readFileSync(join(root, 'docs/deployment.md'), 'utf8')
-  const quoted = /```haproxy\n([\s\S]*?)```/.exec(doc)?.[1]
-  assert.equal(quoted, readFileSync(join(root, 'deploy/haproxy.cfg'), 'utf8'))
-})
 
 test(
   'three instances behind HAProxy share limits and cursors, and a walk survives SIGKILL and a SIGTERM restart',

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { cliProcess, createTestDatabase, sample, type TestDatabase } from '../support/helpers.js'
 
 let t: TestDatabase
@@ -33,12 +32,8 @@ before(async () => {
     CSAPI_MAX_EVENT_LOOP_DELAY_MS: '0',
     LOG_LEVEL: 'info',
   })
-  for (let i = 0; i < 600 && (!base || !metricsUrl); i++) {
-    base ||= /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1] ?? ''
-    metricsUrl ||= /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(server.output())?.[1] ?? ''
-    if (!base || !metricsUrl) await sleep(100)
-  }
-  assert.ok(base && metricsUrl, `server did not start:\n${server.output()}`)
+  base = (await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/))[1]!
+  metricsUrl = (await server.waitFor(/"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/))[1]!
 })
 
 after(async () => {

@@ -23,14 +23,8 @@ async function serve(env: Record<string, string>) {
     LOG_LEVEL: 'info',
     ...env,
   })
-  let base = ''
-  let metrics = ''
-  for (let i = 0; i < 600 && !(base && metrics); i++) {
-    base ||= /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1] ?? ''
-    metrics ||= /"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(server.output())?.[1] ?? ''
-    if (!(base && metrics)) await sleep(100)
-  }
-  assert.ok(base && metrics, `server did not start:\n${server.output()}`)
+  const base = (await server.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/))[1]!
+  const metrics = (await server.waitFor(/"metrics":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/))[1]!
   const port = Number(base)
   return {
     port,

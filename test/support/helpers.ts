@@ -4,7 +4,7 @@
 import { Redis } from 'ioredis'
 import { randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'
-import { once } from 'node:events'
+import { EventEmitter, once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -263,10 +263,41 @@ export function cliProcess(url: string, args: string[], env: Record<string, stri
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
-  child.stdout.on('data', (c) => (out += c))
-  child.stderr.on('data', (c) => (out += c))
+  const seen = new EventEmitter()
+  const add = (c: Buffer) => {
+    out += c
+    seen.emit('output')
+  }
+  child.stdout.on('data', add)
+  child.stderr.on('data', add)
   const exit = once(child, 'exit') as Promise<[number | null, string | null]>
-  return { child, exit, output: () => out }
+  /** The match of `pattern` in the output, as soon as it is written; rejects if the process exits first. */
+  const waitFor = (pattern: RegExp, timeoutMs = 60_000): Promise<RegExpExecArray> =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        const m = pattern.exec(out)
+        if (!m) return
+        done()
+        resolve(m)
+      }
+      const exited = () => {
+        done()
+        reject(new Error(`exited before writing ${pattern}:\n${out}`))
+      }
+      const timer = setTimeout(() => {
+        done()
+        reject(new Error(`${pattern} not written within ${timeoutMs} ms:\n${out}`))
+      }, timeoutMs)
+      const done = () => {
+        clearTimeout(timer)
+        seen.off('output', check)
+        child.off('exit', exited)
+      }
+      seen.on('output', check)
+      child.once('exit', exited)
+      check()
+    })
+  return { child, exit, output: () => out, waitFor }
 }
 
 /** The Redis the tests use (TEST_REDIS_URL, default the local one). */
