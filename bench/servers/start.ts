@@ -18,6 +18,13 @@ export function nodeOptions(file = join(ROOT, 'deploy/csapi.env')): string {
   return ''
 }
 
+/** The node flags of the deployment's unit (deploy/csapi.service ExecStart, before bin/csapi.js). */
+export function nodeFlags(file = join(ROOT, 'deploy/csapi.service')): string[] {
+  if (!existsSync(file)) return []
+  const exec = /^ExecStart=\S+\s+(.*?)\s*bin\/csapi\.js\b/m.exec(readFileSync(file, 'utf8'))
+  return exec?.[1] ? exec[1].split(/\s+/) : []
+}
+
 /** dist/ built from the source as it is: the server runs as `node bin/csapi.js serve`. */
 export function buildDist(): Promise<void> {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
@@ -34,7 +41,10 @@ export const CURSOR_SECRET = 'bench-cursor-secret-0123456789abcdef0123456789'
 const OURS = /^(CSAPI_|DATABASE_|REDIS_URL$|NODE_OPTIONS$|GLIBC_TUNABLES$|HOST$|PORT$|LOG_LEVEL$)/
 const inherited = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !OURS.test(k)))
 
-/** `node bin/csapi.js serve` over one database, with `nodeOptions` as NODE_OPTIONS; ready when /readyz answers. */
+/**
+ * `node [the unit's flags] bin/csapi.js serve` over one database, with `nodeOptions` as
+ * NODE_OPTIONS; ready when /readyz answers.
+ */
 export function startOurs(
   name: string,
   databaseUrl: string,
@@ -44,7 +54,7 @@ export function startOurs(
 ): Promise<Server> {
   return startServer({
     name,
-    args: (port) => ['bin/csapi.js', 'serve', '--port', String(port)],
+    args: (port) => [...nodeFlags(), 'bin/csapi.js', 'serve', '--port', String(port)],
     readyPath: '/readyz',
     readyMs,
     env: {

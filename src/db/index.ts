@@ -9,6 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams'
 import { ConfigError } from '../config.js'
 import { DATE, identity, INT8, parseInt8 } from './parsers.js'
 import { openPglite } from './pglite.js'
+import { Deadlines } from './deadline.js'
 
 export interface QueryOptions {
   /**
@@ -107,6 +108,9 @@ const pgTypes = {
   },
 }
 
+/** pg takes a timeout per query too (the types do not say so). */
+type TimedQuery = pg.QueryConfig & { query_timeout?: number }
+
 function openPostgres(url: string, opts: OpenDbOptions): Db {
   const pool = new pg.Pool({
     connectionString: url,
@@ -115,22 +119,25 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     keepAlive: true,
     idleTimeoutMillis: 30_000,
     statement_timeout: opts.statementTimeoutMs || undefined,
-    // A statement on a connection that went silent (a peer gone without a reset) fails a second
-    // after the server would have cancelled it, instead of waiting as long as TCP takes to notice.
-    query_timeout: opts.statementTimeoutMs ? opts.statementTimeoutMs + 1000 : undefined,
     application_name: opts.applicationName ?? 'csapi',
     types: pgTypes,
   })
   // An idle client that loses its connection emits here; without a listener it would crash
   // the process. The pool drops the client and the next query opens a new one.
   pool.on('error', () => {})
-  const onClient = (c: pg.PoolClient | pg.Pool): Queryable => ({
+  // A statement on a connection that went silent (a peer gone without a reset) fails a second
+  // after the server would have cancelled it (src/db/deadline.ts), instead of waiting as long as
+  // TCP takes to notice: the pool's statements by one sweep, a transaction's by pg's query_timeout.
+  const limitMs = opts.statementTimeoutMs ? opts.statementTimeoutMs + 1000 : undefined
+  const deadlines = limitMs ? new Deadlines(pool, limitMs) : null
+  const onClient = (c: pg.PoolClient | pg.Pool, query_timeout?: number): Queryable => ({
     async query(sql, params, opts) {
       const name = opts?.prepare ? statementName(sql) : undefined
-      return (await c.query({ name, text: sql, values: params as unknown[] | undefined })).rows
+      const config: TimedQuery = { name, text: sql, values: params as unknown[] | undefined, query_timeout }
+      return (await c.query(config)).rows
     },
     async exec(sql) {
-      await c.query(sql)
+      await c.query({ text: sql, query_timeout } as TimedQuery)
     },
   })
   const description = describePostgres(url)
@@ -141,13 +148,15 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     ...onClient(pool),
     async transaction(fn) {
       const client = await pool.connect()
+      deadlines?.exempt(client)
       // A client whose rollback failed has a broken connection: destroy it, never reuse it.
       let broken: Error | undefined
       try {
         return await inTransaction(
           client,
-          () => fn(onClient(client)),
+          () => fn(onClient(client, limitMs)),
           (e) => (broken = e),
+          limitMs,
         )
       } finally {
         client.release(broken)
@@ -155,6 +164,7 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     },
     batch: (fn, batchOpts) => batchOnOwnConnection(url, fn, batchOpts?.name ?? 'batch'),
     async close() {
+      deadlines?.close()
       await pool.end()
     },
   }
@@ -192,8 +202,13 @@ async function batchOnOwnConnection<T>(url: string, fn: (s: BatchSession) => Pro
 }
 
 /** begin, fn, commit; on a failure, rollback, and a rollback that fails too goes to `broken`. */
-async function inTransaction<T>(client: pg.ClientBase, fn: () => Promise<T>, broken: (e: Error) => void): Promise<T> {
-  const run = (text: string) => client.query(text)
+async function inTransaction<T>(
+  client: pg.ClientBase,
+  fn: () => Promise<T>,
+  broken: (e: Error) => void,
+  query_timeout?: number,
+): Promise<T> {
+  const run = (text: string) => client.query({ text, query_timeout } as TimedQuery)
   try {
     await run('begin')
     const result = await fn()

@@ -11,7 +11,7 @@ import { checkPrerequisites, describeProblems, INSTALL } from '../../bench/check
 import { parseOptions, UsageError } from '../../bench/options.js'
 import { errorsOver, inRounds, medianIndex, rotation } from '../../bench/rounds.js'
 import { ROOT, startServer } from '../../bench/process.js'
-import { DEFAULT_NODE_OPTIONS, nodeOptions } from '../../bench/servers/start.js'
+import { DEFAULT_NODE_OPTIONS, nodeFlags, nodeOptions } from '../../bench/servers/start.js'
 
 // Port 1: nothing listens there, so the connection is refused at once.
 const UNREACHABLE = 'postgres://postgres@127.0.0.1:1/postgres'
@@ -213,6 +213,19 @@ test("bench: our server gets deploy/csapi.env's NODE_OPTIONS, or the documented 
     assert.equal(nodeOptions(file), '--max-old-space-size=128 --max-semi-space-size=8')
     writeFileSync(file, 'LOG_LEVEL=info\n# NODE_OPTIONS=--max-old-space-size=64\n')
     assert.equal(nodeOptions(file), '') // the deployment runs on Node's defaults, so does the bench
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test("bench: our server gets the node flags of deploy/csapi.service's ExecStart", () => {
+  assert.deepEqual(nodeFlags(), ['--initial-old-space-size=64'])
+  const dir = mkdtempSync(join(tmpdir(), 'csapi-unit-'))
+  try {
+    const file = join(dir, 'csapi.service')
+    writeFileSync(file, '[Service]\nExecStart=/usr/bin/node bin/csapi.js serve\n')
+    assert.deepEqual(nodeFlags(file), [])
+    assert.deepEqual(nodeFlags(join(dir, 'none.service')), [])
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
