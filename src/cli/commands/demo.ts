@@ -44,7 +44,7 @@ export function demoCommand(io: Io): Command {
         return
       }
       const loaded = defaultDb && { ...defaultDb, empty: false }
-      await serveHere({ port: p, host, config, db, hostGiven: opts.host !== undefined, defaultDb: loaded }, io)
+      await serveHere({ port: p, host, config, db, hostGiven: opts.host !== undefined, defaultDb: loaded })
     })
 }
 

@@ -31,7 +31,7 @@ unit and a Dockerfile that use them (docs/operations.md#process-settings).`,
       const config = loadConfig(io.env)
       const listen = { port: portOrEnv(opts.port, io.env), host: opts.host ?? io.env.HOST ?? '127.0.0.1', config }
       if (opts.workers > 1) await serveCluster(opts.workers, listen)
-      else await serveHere({ ...listen, hostGiven: opts.host !== undefined, defaultDb: defaultDatabase(config) }, io)
+      else await serveHere({ ...listen, hostGiven: opts.host !== undefined, defaultDb: defaultDatabase(config) })
     })
 }
 
@@ -50,10 +50,14 @@ export function defaultDatabase(config: Config): DefaultDatabase | undefined {
 }
 
 /** Serves in this process (also `csapi demo --serve`). */
-export async function serveHere(
-  opts: { port: number; host: string; config: Config; db?: Db; hostGiven?: boolean; defaultDb?: DefaultDatabase },
-  io: Io,
-) {
+export async function serveHere(opts: {
+  port: number
+  host: string
+  config: Config
+  db?: Db
+  hostGiven?: boolean
+  defaultDb?: DefaultDatabase
+}) {
   let app: Awaited<ReturnType<typeof serve>>
   try {
     app = await serve(opts)
