@@ -5,9 +5,8 @@ import type { Queryable } from '../../../db/index.js'
 import { ReportFreshness } from './schema.js'
 import { jsonObjectSql, pageOf, readPage } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
+import { RESTATEMENT_WINDOW_DAYS } from '../../../domain/commission.js'
 
-/** Amazon restates a day for 28 days after it: a date is final from the 29th day on. */
-export const RESTATEMENT_DAYS = 28
 
 const ITEM = jsonObjectSql(ReportFreshness, 'f', {
   final_through: `case when f.final_through >= f.first_date then f.final_through end`,
@@ -24,7 +23,7 @@ const PAGE = (withCursor: boolean) =>
     (row) => `select f.brand_id, f.marketplace, ${row}, 
               row_number() over (order by f.brand_id collate "C", f.marketplace) as n
        from (select p.brand_id, p.marketplace, d.reported_through, d.first_date,
-                    least(d.reported_through, (now() at time zone 'UTC')::date - ${RESTATEMENT_DAYS + 1},
+                    least(d.reported_through, (now() at time zone 'UTC')::date - ${RESTATEMENT_WINDOW_DAYS + 1},
                           d.first_pending - 1) as final_through
                from (select distinct brand_id, marketplace from report_month_brand_totals
                       where creator_id = $1
