@@ -187,11 +187,12 @@ export function summaryStatement(
   const collated = (cols: string[]) => cols.map((c) => `${c} collate "C"`).join(', ')
   const afterSql = q.after ? `where (${collated(keyCols)}) > (${collated(q.after.map((v) => `${p(v)}::text`))})` : ''
   const limit = p(q.limit)
-  const groupJson = q.groupBy.length
-    ? `json_build_object(${q.groupBy.map((d, i) => `'${d}', g${i}`).join(', ')})`
-    : `'{}'::json`
-  const sumsJson = METRICS.map((m) => `'${m}', ${m}`).join(', ')
-  const json = `json_build_object('group', ${groupJson}, 'currency', currency, ${sumsJson})::text`
+  // The item's JSON text, compact as every body: group values and currency are JSON strings
+  // (to_json escapes them), the sums integers.
+  const groupJson = q.groupBy.map((d, i) => `'${i ? ',' : ''}"${d}":' || to_json(g${i})::text`).join(' || ')
+  const sumsJson = METRICS.map((m) => `',"${m}":' || ${m}::text`).join(' || ')
+  const group = groupJson ? `|| ${groupJson} ` : ''
+  const json = `'{"group":{' ${group}|| '},"currency":' || to_json(currency)::text || ${sumsJson} || '}'`
   const union = partSql.length
     ? partSql.join('\n    union all\n    ')
     : `select ${[...keyCols.map(() => 'null::text'), ...METRICS.map(() => '0::bigint')].join(', ')} where false`
