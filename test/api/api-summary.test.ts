@@ -12,6 +12,7 @@ import { tempDir } from '../support/temp-dir.js'
 import { addDays, today } from '../../src/domain/dates.js'
 import { approveThrough } from '../../src/settlement/approve.js'
 import { ingestAmazonAttribution } from '../../src/ingest/run.js'
+import { pay } from '../../src/settlement/pay.js'
 
 const A = 'test_token_summary_cr_a_0001'
 const B = 'test_token_summary_cr_b_0001'
@@ -312,5 +313,41 @@ describe('GET /api/creator/v1/reports/freshness', () => {
       (await freshness()).map((f) => f.brand_id),
       ['b_one', 'b_one'],
     )
+  })
+})
+
+describe("docs/payouts.md: a month's summary by status against the payouts", () => {
+  test('per month and currency, the paid items are the commission lines dated in the month', async () => {
+    const paid = await pay(s.db, 'cr_a', day(29))
+    assert.ok(paid.payouts.length > 0)
+    const lines = new Map<string, { rows: number; cents: number }>()
+    for (const payout of (await walkList(s.get, '/api/creator/v1/payouts', A, 'payouts', 100)).items)
+      for (const line of (await walkList(s.get, `/api/creator/v1/payouts/${payout.id}/lines`, A, 'lines', 500)).items) {
+        if (line.type !== 'commission') continue
+        const key = `${line.date.slice(0, 7)}|${payout.currency}`
+        const t = lines.get(key) ?? { rows: 0, cents: 0 }
+        lines.set(key, { rows: t.rows + 1, cents: t.cents + line.amount_cents })
+      }
+    const months = new Set((await reportsOf(A)).map((r) => r.date.slice(0, 7)))
+    let compared = 0
+    for (const month of months) {
+      const start = `${month}-01`
+      const end = addDays(
+        month.endsWith('12')
+          ? `${Number(month.slice(0, 4)) + 1}-01-01`
+          : `${month.slice(0, 5)}${String(Number(month.slice(5)) + 1).padStart(2, '0')}-01`,
+        -1,
+      )
+      const res = await s.get(`${SUMMARY}?start=${start}&end=${end}&group_by=commission_status`, A)
+      const items = res.body.summary.filter((i: any) => i.group.commission_status === 'paid')
+      const fromLines = [...lines].filter(([k]) => k.startsWith(`${month}|`)).sort(([a], [b]) => (a < b ? -1 : 1))
+      assert.deepEqual(
+        items.map((i: any) => [i.currency, i.rows, i.commission_cents]),
+        fromLines.map(([k, t]) => [k.split('|')[1], t.rows, t.cents]),
+        month,
+      )
+      compared += items.length
+    }
+    assert.ok(compared > 0)
   })
 })
