@@ -195,21 +195,31 @@ $$;
 create trigger report_rows_no_truncate before truncate on report_rows
   for each statement execute function report_rows_no_truncate();
 
--- The rows already here.
-insert into report_month_totals
-select creator_id, date_trunc('month', date)::date, brand_id, marketplace, link_id, product_id, asin,
-       commission_status, currency, count(*), sum(clicks), sum(detail_page_views), sum(add_to_carts), sum(orders),
-       sum(units_sold), sum(sales_cents), sum(commission_cents)
-  from report_rows
- group by creator_id, date_trunc('month', date), brand_id, marketplace, link_id, product_id, asin, commission_status,
-          currency;
-insert into report_month_brand_totals
-select creator_id, month, brand_id, marketplace, commission_status, currency, sum(rows), sum(clicks),
-       sum(detail_page_views), sum(add_to_carts), sum(orders), sum(units_sold), sum(sales_cents), sum(commission_cents)
-  from report_month_totals
- group by creator_id, month, brand_id, marketplace, commission_status, currency;
-insert into report_day_totals
-select creator_id, date, brand_id, marketplace, commission_status, currency, count(*), sum(clicks),
-       sum(detail_page_views), sum(add_to_carts), sum(orders), sum(units_sold), sum(sales_cents), sum(commission_cents)
-  from report_rows
- group by creator_id, date, brand_id, marketplace, commission_status, currency;
+-- The totals from the rows, all of them at once: the rows already here, and whatever was loaded
+-- without triggers (session_replication_role = replica, as the bench's generator does).
+create function report_totals_rebuild() returns void
+language sql as $$
+  delete from report_month_totals;
+  delete from report_month_brand_totals;
+  delete from report_day_totals;
+  insert into report_month_totals
+  select creator_id, date_trunc('month', date)::date, brand_id, marketplace, link_id, product_id, asin,
+         commission_status, currency, count(*), sum(clicks), sum(detail_page_views), sum(add_to_carts), sum(orders),
+         sum(units_sold), sum(sales_cents), sum(commission_cents)
+    from report_rows
+   group by creator_id, date_trunc('month', date), brand_id, marketplace, link_id, product_id, asin,
+            commission_status, currency;
+  insert into report_month_brand_totals
+  select creator_id, month, brand_id, marketplace, commission_status, currency, sum(rows), sum(clicks),
+         sum(detail_page_views), sum(add_to_carts), sum(orders), sum(units_sold), sum(sales_cents),
+         sum(commission_cents)
+    from report_month_totals
+   group by creator_id, month, brand_id, marketplace, commission_status, currency;
+  insert into report_day_totals
+  select creator_id, date, brand_id, marketplace, commission_status, currency, count(*), sum(clicks),
+         sum(detail_page_views), sum(add_to_carts), sum(orders), sum(units_sold), sum(sales_cents),
+         sum(commission_cents)
+    from report_rows
+   group by creator_id, date, brand_id, marketplace, commission_status, currency;
+$$;
+select report_totals_rebuild();
