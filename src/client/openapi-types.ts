@@ -201,6 +201,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seller/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a brand's report rows, of every creator
+         * @description Report rows of every product of the brand, across all creators' links, including brand-halo rows (a link that earned on another product of the brand than the one it points to), one per date, product, link and marketplace, for start..end inclusive. The brand must be granted to the token's account (GET /api/seller/v1/brands); an unknown brand and a brand not granted both give 403 forbidden_resource. Each row names the creator (id and name) and the link's id; a link's tracking id and URLs are the creator's own and are not shown. Filters only narrow the set. Ordered by date ascending, then by a unique row key; a walk over the pages sees every row that existed when it started exactly once, even while new rows are imported.
+         */
+        get: operations["listSellerReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "reports.changed": {
@@ -567,6 +587,13 @@ export interface components {
             /** @description true: more changes follow now; false: caught up as of this answer (poll again later with next_cursor) */
             has_more: boolean;
         };
+        /** @description The creator whose link earned the row */
+        ReportCreator: {
+            /** @description Creator account identifier */
+            id: string;
+            /** @description Creator name; "" when none was given */
+            name: string;
+        };
         /** @description Attribution link */
         ReportLink: {
             /** @description Attribution link identifier */
@@ -657,6 +684,45 @@ export interface components {
             brands: components["schemas"]["SellerBrand"][];
             /** @description Cursor of the next page; null when no more results */
             next_cursor: string | null;
+        };
+        SellerReportPage: {
+            reports: components["schemas"]["SellerReportRow"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        /** @description One row per date, link, product and marketplace, of any creator's link to the brand */
+        SellerReportRow: {
+            /**
+             * Format: date
+             * @description Report date: the marketplace's local calendar day, as Amazon reports it
+             */
+            date: string;
+            /** @description Brand identifier */
+            brand_id: string;
+            /** @description Product identifier */
+            product_id: string;
+            /** @description Amazon ASIN */
+            asin: string;
+            marketplace: components["schemas"]["MarketplaceCode"];
+            currency: components["schemas"]["Currency"];
+            creator: components["schemas"]["ReportCreator"];
+            /** @description Attribution link identifier */
+            link_id: string;
+            /** @description Sales in minor currency units */
+            sales_cents: number;
+            /** @description Commission in minor currency units */
+            commission_cents: number;
+            commission_status: components["schemas"]["CommissionStatus"];
+            /** @description Number of orders */
+            orders: number;
+            /** @description Number of units sold */
+            units_sold: number;
+            /** @description Number of clicks */
+            clicks: number;
+            /** @description Number of detail page views */
+            detail_page_views: number;
+            /** @description Number of add-to-cart events */
+            add_to_carts: number;
         };
         /** @description Sent by `csapi webhooks test`: checks the endpoint and its signature verification */
         WebhookTestEvent: {
@@ -1689,6 +1755,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSellerReports: {
+        parameters: {
+            query: {
+                /** @description Brand whose report rows are listed; it must be granted to the token owner */
+                brand_id: string;
+                /** @description First date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31 */
+                start: string;
+                /** @description Last date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31; must not be before start */
+                end: string;
+                /** @description Only rows of this product */
+                product_id?: string;
+                /** @description Only rows of this Amazon ASIN */
+                asin?: string;
+                /** @description Only rows of this creator's links */
+                creator_id?: string;
+                /** @description Only rows of this Amazon country/region code, case-insensitive: US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA */
+                marketplace?: string;
+                /** @description Page size: a whole number from 1 to 500; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the brand's report rows */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerReportPage"];
                 };
             };
             /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */

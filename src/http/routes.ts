@@ -10,6 +10,7 @@ import creatorPayoutLines, { URL as CREATOR_PAYOUT_LINES } from './creator/payou
 import creatorAdjustments, { URL as CREATOR_ADJUSTMENTS } from './creator/adjustments/route.js'
 import sellerBrands, { URL as SELLER_BRANDS } from './seller/brands/route.js'
 import sellerProducts, { URL as SELLER_PRODUCTS } from './seller/products/route.js'
+import sellerReports, { URL as SELLER_REPORTS } from './seller/reports/route.js'
 
 export interface Route {
   urls: readonly string[]
@@ -26,4 +27,5 @@ export const ROUTES: readonly Route[] = [
   { urls: [CREATOR_ADJUSTMENTS], plugin: creatorAdjustments },
   { urls: [SELLER_BRANDS], plugin: sellerBrands },
   { urls: [SELLER_PRODUCTS], plugin: sellerProducts },
+  { urls: [SELLER_REPORTS], plugin: sellerReports },
 ]
