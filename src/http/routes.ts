@@ -4,6 +4,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import health, { URLS as HEALTH_URLS } from './health/route.js'
 import creatorBrands, { URL as CREATOR_BRANDS } from './creator/brands/route.js'
 import creatorReports, { URL as CREATOR_REPORTS } from './creator/reports/route.js'
+import creatorLinks, { URL as CREATOR_LINKS } from './creator/links/route.js'
+import creatorProducts, { URL as CREATOR_PRODUCTS } from './creator/products/route.js'
 import creatorChanges, { URL as CREATOR_CHANGES } from './creator/changes/route.js'
 import creatorPayouts, { URL as CREATOR_PAYOUTS } from './creator/payouts/route.js'
 import creatorPayoutLines, { URL as CREATOR_PAYOUT_LINES } from './creator/payout-lines/route.js'
@@ -22,6 +24,8 @@ export const ROUTES: readonly Route[] = [
   { urls: [CREATOR_BRANDS], plugin: creatorBrands },
   { urls: [CREATOR_REPORTS], plugin: creatorReports },
   { urls: [CREATOR_CHANGES], plugin: creatorChanges },
+  { urls: [CREATOR_LINKS], plugin: creatorLinks },
+  { urls: [CREATOR_PRODUCTS], plugin: creatorProducts },
   { urls: [CREATOR_PAYOUTS], plugin: creatorPayouts },
   { urls: [CREATOR_PAYOUT_LINES], plugin: creatorPayoutLines },
   { urls: [CREATOR_ADJUSTMENTS], plugin: creatorAdjustments },
