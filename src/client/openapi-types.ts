@@ -141,6 +141,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creator/v1/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the creator's links
+         * @description The attribution links this creator owns, and no others: their ids are the link_id of its report rows. Filters only narrow the set; a value that matches nothing (another creator's brand or product included) gives an empty page. Ordered by id (byte order), ascending; stable across pages.
+         */
+        get: operations["listCreatorLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the products of a brand, with the commission this creator would earn
+         * @description The active products of a brand this creator can see on GET /api/creator/v1/brands (the same rule), each with the commission the creator would earn on a sale today: the creator's own terms where it has creator-specific terms in force, else the product's general terms. An unknown brand and a brand the creator cannot see both give 403 forbidden_resource. Ordered by id (byte order), ascending; stable across pages.
+         */
+        get: operations["listCreatorProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creator/v1/payouts": {
         parameters: {
             query?: never;
@@ -233,6 +273,26 @@ export interface paths {
          * @description All products of the brand, whatever their status, for a seller or operator token whose account has been granted the brand (GET /api/seller/v1/brands lists them). An unknown brand and a brand not granted both give 403 forbidden_resource. Ordered by id (byte order), ascending; stable across pages.
          */
         get: operations["listSellerProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a brand's report rows, of every creator
+         * @description Report rows of every product of the brand, across all creators' links, including brand-halo rows (a link that earned on another product of the brand than the one it points to), one per date, product, link and marketplace, for start..end inclusive. The brand must be granted to the token's account (GET /api/seller/v1/brands); an unknown brand and a brand not granted both give 403 forbidden_resource. Each row names the creator (id and name) and the link's id; a link's tracking id and URLs are the creator's own and are not shown. Filters only narrow the set. Ordered by date ascending, then by a unique row key; a walk over the pages sees every row that existed when it started exactly once, even while new rows are imported.
+         */
+        get: operations["listSellerReports"];
         put?: never;
         post?: never;
         delete?: never;
@@ -436,6 +496,34 @@ export interface components {
          * @enum {string}
          */
         CommissionType: "percentage" | "flat";
+        /** @description An active product of a brand the creator can see, with the commission it would earn */
+        CreatorProduct: {
+            /** @description Product identifier */
+            id: string;
+            /** @description Brand identifier */
+            brand_id: string;
+            /** @description Amazon ASIN */
+            asin: string;
+            /** @description Product title */
+            title: string;
+            /** @description The commission this creator would earn on a sale today: its own terms where it has creator-specific terms in force, else the product's general terms in force, else its base terms; null when the product has none */
+            commission: components["schemas"]["Commission"] | null;
+            /** @description Product image URL */
+            image_url?: string;
+            /** @description Amazon product detail page URL */
+            detail_page_url?: string;
+            /** @description Amazon marketplace identifier, e.g. ATVPDKIKX0DER */
+            marketplace_id?: string;
+            country_code?: components["schemas"]["MarketplaceCode"];
+            /** @description Price in minor currency units */
+            price_cents?: number;
+            currency?: components["schemas"]["Currency"];
+        };
+        CreatorProductPage: {
+            products: components["schemas"]["CreatorProduct"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
         /**
          * @description ISO 4217 currency of an Amazon marketplace
          * @enum {string}
@@ -458,6 +546,33 @@ export interface components {
         Health: {
             /** @constant */
             status: "ok";
+        };
+        /** @description An attribution link of this creator */
+        Link: {
+            /** @description Attribution link identifier */
+            id: string;
+            /** @description Brand identifier */
+            brand_id: string;
+            /** @description The product the link points to; null for a brand-level link (a storefront) */
+            product_id: string | null;
+            /** @description The product's Amazon ASIN; omitted for a brand-level link */
+            asin?: string;
+            /** @description Client-side tracking tag supplied when the link was created; "" when omitted */
+            tracking_id: string;
+            /** @description Shareable attribution short URL */
+            short_url: string;
+            /** @description Amazon landing page URL that the link leads to */
+            destination_url: string;
+            /**
+             * Format: date-time
+             * @description When the link was created
+             */
+            created_at: string;
+        };
+        LinkPage: {
+            links: components["schemas"]["Link"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
         };
         /**
          * @description Amazon country/region code (UK, not GB), from the marketplace table
@@ -606,6 +721,13 @@ export interface components {
             next_cursor: string;
             /** @description true: more changes follow now; false: caught up as of this answer (poll again later with next_cursor) */
             has_more: boolean;
+        };
+        /** @description The creator whose link earned the row */
+        ReportCreator: {
+            /** @description Creator account identifier */
+            id: string;
+            /** @description Creator name; "" when none was given */
+            name: string;
         };
         /** @description How fresh and how final the numbers of one brand in one marketplace are */
         ReportFreshness: {
@@ -764,6 +886,45 @@ export interface components {
             brands: components["schemas"]["SellerBrand"][];
             /** @description Cursor of the next page; null when no more results */
             next_cursor: string | null;
+        };
+        SellerReportPage: {
+            reports: components["schemas"]["SellerReportRow"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        /** @description One row per date, link, product and marketplace, of any creator's link to the brand */
+        SellerReportRow: {
+            /**
+             * Format: date
+             * @description Report date: the marketplace's local calendar day, as Amazon reports it
+             */
+            date: string;
+            /** @description Brand identifier */
+            brand_id: string;
+            /** @description Product identifier */
+            product_id: string;
+            /** @description Amazon ASIN */
+            asin: string;
+            marketplace: components["schemas"]["MarketplaceCode"];
+            currency: components["schemas"]["Currency"];
+            creator: components["schemas"]["ReportCreator"];
+            /** @description Attribution link identifier */
+            link_id: string;
+            /** @description Sales in minor currency units */
+            sales_cents: number;
+            /** @description Commission in minor currency units */
+            commission_cents: number;
+            commission_status: components["schemas"]["CommissionStatus"];
+            /** @description Number of orders */
+            orders: number;
+            /** @description Number of units sold */
+            units_sold: number;
+            /** @description Number of clicks */
+            clicks: number;
+            /** @description Number of detail page views */
+            detail_page_views: number;
+            /** @description Number of add-to-cart events */
+            add_to_carts: number;
         };
         /** @description Sent by `csapi webhooks test`: checks the endpoint and its signature verification */
         WebhookTestEvent: {
@@ -1511,6 +1672,264 @@ export interface operations {
             };
         };
     };
+    listCreatorLinks: {
+        parameters: {
+            query?: {
+                /** @description Only links of this brand */
+                brand_id?: string;
+                /** @description Only links to this product */
+                product_id?: string;
+                /** @description Page size: a whole number from 1 to 100; default 25. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCreatorProducts: {
+        parameters: {
+            query: {
+                /** @description Brand whose products are listed; it must be on this creator’s brands list */
+                brand_id: string;
+                /** @description Page size: a whole number from 1 to 100; default 25. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorProductPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCreatorPayouts: {
         parameters: {
             query?: {
@@ -2064,6 +2483,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSellerReports: {
+        parameters: {
+            query: {
+                /** @description Brand whose report rows are listed; it must be granted to the token owner */
+                brand_id: string;
+                /** @description First date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31 */
+                start: string;
+                /** @description Last date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31; must not be before start */
+                end: string;
+                /** @description Only rows of this product */
+                product_id?: string;
+                /** @description Only rows of this Amazon ASIN */
+                asin?: string;
+                /** @description Only rows of this creator's links */
+                creator_id?: string;
+                /** @description Only rows of this Amazon country/region code, case-insensitive: US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA */
+                marketplace?: string;
+                /** @description Page size: a whole number from 1 to 500; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the brand's report rows */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerReportPage"];
                 };
             };
             /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */

@@ -1,7 +1,8 @@
 // Broken object level authorization (OWASP API1), as a property: on random datasets, every
 // item any token receives is one that token may see, and it receives all of them: brands,
 // reports, their summaries and freshness, the changes feed, payouts, their lines and adjustments,
-// and the seller's pages.
+// links and products, and the seller's pages (its reports: exactly the union of the creators' rows
+// of the brand).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
@@ -58,6 +59,7 @@ interface Model {
   partnerships: Map<string, string> // creator|brand → status
   grants: Set<string> // account|brand
   products: Map<string, string> // product → brand
+  productStatus: Map<string, string> // product → status
   links: Map<string, string> // link → creator
   rows: Map<string, string> // row key → creator
   approved: Map<string, number> // row key → commission, of the rows each creator's pay takes
@@ -67,6 +69,7 @@ const model: Model = {
   partnerships: new Map(),
   grants: new Set(),
   products: new Map(),
+  productStatus: new Map(),
   links: new Map(),
   rows: new Map(),
   approved: new Map(),
@@ -165,7 +168,10 @@ function remember(d: ReturnType<typeof dataset>['ds']) {
     model.brands.set(b.id, { status: b.status, discoverable: b.discoverable, ads: b.ads_connected })
   for (const x of d.partnerships) model.partnerships.set(`${x.creator_id}|${x.brand_id}`, x.status)
   for (const g of d.brand_access) model.grants.add(`${g.account_id}|${g.brand_id}`)
-  for (const x of d.products) model.products.set(x.id, x.brand_id)
+  for (const x of d.products) {
+    model.products.set(x.id, x.brand_id)
+    model.productStatus.set(x.id, x.status)
+  }
   for (const l of d.links) model.links.set(l.id as string, l.creator_id as string)
   for (const r of d.report_rows) {
     model.rows.set(`${r.date}|${r.link_id}|${r.product_id}|US`, model.links.get(r.link_id as string)!)
@@ -211,6 +217,7 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
           (await pay(app.db, creator, dayOf(9))).payouts.map((x) => x.id),
         )
       const range = `start=${dayOf(0)}&end=${dayOf(9)}`
+      const creatorRows = new Map<string, any[]>() // creator → its /reports rows
 
       for (const creator of d.creators) {
         const token = d.tokenOf(creator)
@@ -230,6 +237,35 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
           sorted(reports.items.map((r) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`)),
           sorted(own),
         )
+        creatorRows.set(creator, reports.items)
+
+        // its links, all of them and no other creator's
+        const links = await walk('/api/creator/v1/links', token, 'links', w.limit)
+        const ownLinks = [...model.links].filter(([, c]) => c === creator).map(([id]) => id)
+        assert.deepEqual(
+          links.items.map((l) => l.id),
+          sorted(ownLinks),
+          `${creator}: links, in id order`,
+        )
+        // products: of the brands on its list only (the active ones), else 403 alike
+        for (const brand of d.brandIds) {
+          if (!mayList.includes(brand)) {
+            const res = await get(`/api/creator/v1/products?brand_id=${brand}`, token)
+            assert.equal(res.status, 403, `${creator} reached the products of ${brand}`)
+            assert.equal(res.body.error.code, 'forbidden_resource')
+            continue
+          }
+          const products = await walk(`/api/creator/v1/products?brand_id=${brand}`, token, 'products', w.limit)
+          const active = [...model.products]
+            .filter(([id, b]) => b === brand && model.productStatus.get(id) === 'active')
+            .map(([id]) => id)
+          assert.deepEqual(
+            products.items.map((p) => p.id),
+            sorted(active),
+            `${creator}: products of ${brand}`,
+          )
+        }
+        assert.equal((await get(`/api/seller/v1/reports?brand_id=${d.brandIds[0]}&${range}`, token)).status, 403)
 
         // summaries add up exactly this creator's rows; freshness lists exactly its brands
         const perLink = new Map<string, number>()
@@ -365,19 +401,40 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
             const res = await get(`/api/seller/v1/products?brand_id=${brand}`, token)
             assert.equal(res.status, 403, `${seller} reached ungranted ${brand}`)
             assert.equal(res.body.error.code, 'forbidden_resource')
+            const reports = await get(`/api/seller/v1/reports?brand_id=${brand}&${range}`, token)
+            assert.equal(reports.status, 403, `${seller} reached the reports of ungranted ${brand}`)
+            assert.equal(reports.body.error.code, 'forbidden_resource')
             continue
           }
           const products = await walk(`/api/seller/v1/products?brand_id=${brand}`, token, 'products', w.limit)
           for (const p of products.items) assert.equal(p.brand_id, brand)
           const expected = [...model.products].filter(([, b]) => b === brand).map(([id]) => id)
           assert.deepEqual(sorted(products.items.map((p) => p.id)), sorted(expected))
+
+          // its reports: every row of the brand, of every creator (this world's and before), and
+          // field by field the union of what each creator's /reports shows of the brand
+          const rows = await walk(`/api/seller/v1/reports?brand_id=${brand}&${range}`, token, 'reports', w.limit)
+          const keyOf = (r: any) => `${r.date}|${r.link_id}|${r.product_id}|${r.marketplace}`
+          const brandRows = [...model.rows.keys()].filter((k) => model.products.get(k.split('|')[2]!) === brand)
+          assert.deepEqual(sorted(rows.items.map(keyOf)), sorted(brandRows), `${seller}: rows of ${brand}`)
+          const union = [...creatorRows].flatMap(([creator, items]) =>
+            items
+              .filter((r) => r.brand_id === brand)
+              .map(({ link, ...r }) => ({ ...r, creator: { id: creator, name: creator }, link_id: link.id })),
+          )
+          const byKey = (xs: any[]) => [...xs].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
+          assert.deepEqual(byKey(rows.items), byKey(union), `${seller}: ${brand} is the union of the creators' rows`)
+          for (const r of rows.items)
+            assert.ok(!('link' in r) && !('tracking_id' in r), `${seller}: a creator's link fields`)
         }
         assert.equal((await get('/api/creator/v1/brands', token)).status, 403)
         assert.equal((await get(`/api/creator/v1/reports?${range}`, token)).status, 403)
         assert.equal((await get('/api/creator/v1/reports/changes', token)).status, 403)
+        assert.equal((await get(`/api/creator/v1/products?brand_id=${d.brandIds[0]}`, token)).status, 403)
         for (const path of [
           '/api/creator/v1/payouts',
           '/api/creator/v1/adjustments',
+          '/api/creator/v1/links',
           `/api/creator/v1/reports/summary?${range}`,
           '/api/creator/v1/reports/freshness',
         ])
