@@ -111,6 +111,7 @@ export async function guardOptions(config: Config): Promise<Omit<AppOptions, 'db
       trustProxy: config.trustProxy,
       connections: { total: config.maxConnections, perAddress: config.maxConnectionsPerAddress },
     },
+    webhooks: { allowHosts: config.webhooks.allowHosts, maxEndpoints: config.webhooks.maxEndpoints },
   }
 }
 
