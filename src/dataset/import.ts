@@ -5,6 +5,7 @@
 import { beginReportWrite, recordEvents } from '../events/record.js'
 import type { Db, Queryable } from '../db/index.js'
 import { hashToken, tokenId, tokenPrefix } from '../tokens/tokens.js'
+import { withRead } from '../domain/scopes.js'
 import { DatasetError } from './parse.js'
 import { checkReferences } from './references.js'
 import { fieldsOf, Product, ReportRow, SECTIONS, type SectionName } from './schema.js'
@@ -48,10 +49,10 @@ const TABLES: { [K in SectionName]: Table<Dataset[K][number]> } = {
   accounts: {},
   brands: { touch: true },
   api_tokens: {
-    columns: ['id', 'account_id', 'name', 'token_hash', 'prefix', 'expires_at', 'revoked_at'],
+    columns: ['id', 'account_id', 'name', 'token_hash', 'prefix', 'expires_at', 'revoked_at', 'scopes'],
     key: ['token_hash'],
     // Only the token's hash and prefix are stored, and sent.
-    row: ({ account_id, name, token, expires_at, revoked }) => {
+    row: ({ account_id, name, token, expires_at, revoked, scopes }) => {
       const hash = hashToken(token)
       return {
         id: tokenId(hash),
@@ -61,6 +62,7 @@ const TABLES: { [K in SectionName]: Table<Dataset[K][number]> } = {
         prefix: tokenPrefix(token),
         expires_at,
         revoked_at: revoked ? 'now' : null, // PostgreSQL's input for now(): the transaction's start
+        scopes: withRead(scopes),
       }
     },
     // An import never un-revokes a token, and keeps the first revocation time.

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/index.js'
 import type { Role } from '../domain/roles.js'
+import { withRead, type Scope } from '../domain/scopes.js'
 
 /** Recognisable by secret scanners; followed by 32 random bytes in base64url. */
 export const TOKEN_PREFIX = 'csapi_'
@@ -28,12 +29,14 @@ export interface TokenOwner {
   tokenId: string
   accountId: string
   role: Role
+  /** Always holds read (domain/scopes.ts). */
+  scopes: Scope[]
 }
 
 /** The owner of a token (by its hash) that is known, unrevoked and unexpired; null otherwise. */
 export async function findTokenOwner(db: Queryable, hash: Buffer): Promise<TokenOwner | null> {
   const rows = await db.query<TokenOwner>(
-    `select t.id as "tokenId", a.id as "accountId", a.role
+    `select t.id as "tokenId", a.id as "accountId", a.role, t.scopes
        from api_tokens t join accounts a on a.id = t.account_id
       where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > now())`,
     [hash],
@@ -45,6 +48,8 @@ export interface NewToken {
   accountId: string
   name: string
   expiresAt: Date | null
+  /** Default: read alone. */
+  scopes?: Scope[]
 }
 
 export async function createToken(db: Queryable, t: NewToken): Promise<{ id: string; token: string }> {
@@ -52,8 +57,9 @@ export async function createToken(db: Queryable, t: NewToken): Promise<{ id: str
   const hash = hashToken(token)
   const id = tokenId(hash)
   await db.query(
-    `insert into api_tokens (id, account_id, name, token_hash, prefix, expires_at) values ($1, $2, $3, $4, $5, $6)`,
-    [id, t.accountId, t.name, hash, tokenPrefix(token), t.expiresAt],
+    `insert into api_tokens (id, account_id, name, token_hash, prefix, expires_at, scopes)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, t.accountId, t.name, hash, tokenPrefix(token), t.expiresAt, withRead(t.scopes ?? [])],
   )
   return { id, token }
 }
@@ -67,11 +73,12 @@ export interface TokenInfo {
   expires_at: Date | null
   revoked_at: Date | null
   last_used_at: Date | null
+  scopes: Scope[]
 }
 
 export async function listTokens(db: Queryable, accountId?: string): Promise<TokenInfo[]> {
   return db.query<TokenInfo>(
-    `select id, account_id, name, prefix, created_at, expires_at, revoked_at, last_used_at
+    `select id, account_id, name, prefix, created_at, expires_at, revoked_at, last_used_at, scopes
        from api_tokens where ($1::text is null or account_id = $1) order by account_id, created_at, id`,
     [accountId ?? null],
   )

@@ -68,6 +68,7 @@ export default fp(
         openapi: '3.1.0',
         info: { title: TITLE, version: API_VERSION, description: DESCRIPTION },
         tags: [
+          { name: 'account', description: 'What any token can learn about itself' },
           { name: 'creator', description: 'Endpoints for creator tokens' },
           { name: 'seller', description: 'Endpoints for seller and operator tokens' },
           { name: 'operations', description: 'Health checks for load balancers; no token needed' },
