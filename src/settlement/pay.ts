@@ -6,7 +6,7 @@
 // adjustments unsettled, and the balance carries forward to a later run. The invariant (the amount
 // is the sum of the lines) is checked by the database when the transaction commits
 // (migrations/008_payouts.sql).
-import type { BatchSession, Db } from '../db/index.js'
+import type { BatchSession, Db, Queryable } from '../db/index.js'
 import { beginReportWrite, recordEvents } from '../events/record.js'
 
 export interface PayoutMade {
@@ -87,6 +87,16 @@ export async function pay(db: Db, creatorId: string, through: string): Promise<P
 
 async function payIn(s: BatchSession, creatorId: string, through: string): Promise<PayResult> {
   const mark = await beginReportWrite(s)
+  const result = await payLinesIn(s, creatorId, through)
+  await recordEvents(s, mark)
+  return result
+}
+
+/**
+ * Pays inside a transaction that holds the report writers' lock (beginReportWrite); the caller
+ * records the events. Its temporary table is dropped at the end, so a transaction can pay again.
+ */
+export async function payLinesIn(s: Queryable, creatorId: string, through: string): Promise<PayResult> {
   const params = [creatorId, through]
   await s.query(CANDIDATES, params)
   const payouts = await s.query<PayoutMade>(PAYOUTS, params)
@@ -96,6 +106,6 @@ async function payIn(s: BatchSession, creatorId: string, through: string): Promi
     await s.query(SETTLED, [creatorId])
   }
   const carried = await s.query<CarriedForward>(CARRIED)
-  await recordEvents(s, mark)
+  await s.query('drop table pay_lines')
   return { payouts, carried }
 }
