@@ -6,7 +6,7 @@ import type { Ajv } from 'ajv'
 import type { Db } from '../db/index.js'
 import { ReadRouter } from '../db/replicas.js'
 import { COMPONENT, RULE } from './schema.js'
-import { ROUTES } from './routes.js'
+import { KNOWN_PATHS, ROUTES } from './routes.js'
 import core from './plugins/core.js'
 import errors, { frameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js'
 import query from './query.js'
@@ -78,7 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkError,
-    // No endpoint takes a body.
+    // The only body taken is a few bytes of JSON (POST /api/v1/sandbox/advance).
     bodyLimit: 1024,
     // Node enforces the request timeout in a sweep this often (its default, 30 s, let a slow
     // client keep a connection that long past the timeout).
@@ -113,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before the routes: a route takes the error handler in force when it is added, and the
   // plugins below add routes (CORS preflight, /docs) that must answer errors in the API's body.
   const cors = (opts.corsOrigins ?? []).length > 0
-  await app.register(errors, { paths: ROUTES.flatMap((r) => r.urls), cors })
+  await app.register(errors, { paths: KNOWN_PATHS, cors })
   await app.register(query)
   await app.register(security, {
     corsOrigins: opts.corsOrigins ?? [],

@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   ads_not_connected: 403,
   not_found: 404,
   method_not_allowed: 405,
+  sandbox_busy: 409,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,

@@ -10,9 +10,11 @@ import creatorPayoutLines, { URL as CREATOR_PAYOUT_LINES } from './creator/payou
 import creatorAdjustments, { URL as CREATOR_ADJUSTMENTS } from './creator/adjustments/route.js'
 import sellerBrands, { URL as SELLER_BRANDS } from './seller/brands/route.js'
 import sellerProducts, { URL as SELLER_PRODUCTS } from './seller/products/route.js'
+import sandbox, { URL as SANDBOX, ADVANCE_URL as SANDBOX_ADVANCE } from './sandbox/route.js'
+import type { KnownPath } from './plugins/errors.js'
 
 export interface Route {
-  urls: readonly string[]
+  urls: readonly (string | KnownPath)[]
   plugin: FastifyPluginAsync
 }
 
@@ -26,4 +28,10 @@ export const ROUTES: readonly Route[] = [
   { urls: [CREATOR_ADJUSTMENTS], plugin: creatorAdjustments },
   { urls: [SELLER_BRANDS], plugin: sellerBrands },
   { urls: [SELLER_PRODUCTS], plugin: sellerProducts },
+  { urls: [SANDBOX, { url: SANDBOX_ADVANCE, methods: ['POST'] }], plugin: sandbox },
 ]
+
+/** Every path served, with its methods: the 405 answers and the OpenAPI document take them from here. */
+export const KNOWN_PATHS: KnownPath[] = ROUTES.flatMap((r) =>
+  r.urls.map((u) => (typeof u === 'string' ? { url: u } : u)),
+)

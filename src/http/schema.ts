@@ -64,6 +64,7 @@ const MESSAGES: Record<ErrorCode, string> = {
     'the Amazon Ads account of brand brand_1 is not connected and this creator has no report rows of it',
   not_found: 'no route GET /api/creator/v1/brand',
   method_not_allowed: 'method POST is not allowed on /api/creator/v1/brands; use GET',
+  sandbox_busy: 'sandbox sbx_0123456789ab is advancing already: wait for that advance to answer',
   rate_limited: 'rate limit exceeded; retry after the number of seconds in Retry-After',
   internal_error: 'internal error',
   service_unavailable: 'the service is temporarily unavailable; retry after the number of seconds in Retry-After',

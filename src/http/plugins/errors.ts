@@ -6,6 +6,7 @@ import { isUnavailable } from '../../db/index.js'
 import { describeQueryError, type AjvError } from '../query.js'
 import fp from 'fastify-plugin'
 import { securityHeaders } from './security.js'
+import { RULE } from '../schema.js'
 import { closeIfDraining } from './core.js'
 
 // Control and invisible formatting characters (NUL, newlines, bidi overrides…) that a message
@@ -28,6 +29,7 @@ function send(
 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return send(reply, err.status, err.code, err.message, err.headers)
+  if (err.validation && err.validationContext === 'body') return send(reply, 400, 'invalid_request', bodyError(err))
   if (err.validation) {
     const { code, message } = describeQueryError(
       err.validation[0] as AjvError,
@@ -53,6 +55,18 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   }
   request.log.error({ err }, 'unexpected error')
   return send(reply, 500, 'internal_error', 'internal error')
+}
+
+/** A JSON body's first broken rule, in the words of its schema (RULE) where it has them. */
+function bodyError(err: FastifyError): string {
+  const e = err.validation![0] as AjvError
+  const field = e.instancePath.replace(/^\//, '').replaceAll('/', '.')
+  if (e.keyword === 'additionalProperties')
+    return `unknown field ${JSON.stringify(String(e.params.additionalProperty).slice(0, 64))} in the body`
+  if (e.keyword === 'required') return `${String(e.params.missingProperty)} is required in the body`
+  if (field === '') return 'the body must be a JSON object'
+  const rule = e.parentSchema?.[RULE]
+  return typeof rule === 'string' ? `${field} ${rule}` : `${field} ${e.message ?? 'is invalid'}`
 }
 
 /**
@@ -81,27 +95,33 @@ export const MAX_PARAM_LENGTH = 256
  * known path. OPTIONS is a 405 too, unless CORS is on: then @fastify/cors answers preflights.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { paths: string[]; cors: boolean }) => {
+  async (app: FastifyInstance, opts: { paths: KnownPath[]; cors: boolean }) => {
     registerErrorRoutes(app, opts.paths, opts)
   },
   { name: 'csapi-errors' },
 )
 
-function registerErrorRoutes(app: FastifyInstance, knownPaths: string[], opts: { cors: boolean }) {
+/** A path the API serves, and the methods it takes besides GET and HEAD (a write: POST). */
+export interface KnownPath {
+  url: string
+  methods?: readonly string[]
+}
+
+function registerErrorRoutes(app: FastifyInstance, knownPaths: KnownPath[], opts: { cors: boolean }) {
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler((request, reply) => {
     send(reply, 404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`)
   })
-  const served = new Set(['GET', 'HEAD', ...(opts.cors ? ['OPTIONS'] : [])])
-  const method = app.supportedMethods.filter((m) => !served.has(m))
-  for (const url of knownPaths) {
+  for (const { url, methods = ['GET', 'HEAD'] } of knownPaths) {
+    const served = new Set([...methods, ...(opts.cors ? ['OPTIONS'] : [])])
+    const allow = methods.join(', ')
     app.route({
-      method,
+      method: app.supportedMethods.filter((m) => !served.has(m)),
       url,
       schema: { hide: true },
       handler: (request, reply) => {
-        send(reply, 405, 'method_not_allowed', `method ${request.method} is not allowed on ${url}; use GET`, {
-          allow: 'GET, HEAD',
+        send(reply, 405, 'method_not_allowed', `method ${request.method} is not allowed on ${url}; use ${methods[0]}`, {
+          allow,
         })
       },
     })
