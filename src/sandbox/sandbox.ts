@@ -135,7 +135,8 @@ export async function createSandbox(
     async (s) => {
       const mark = await beginReportWrite(s)
       await s.query(
-        `insert into sandboxes (id, name, seed, date, origin, creator_id, seller_id) values ($1, $2, $3, $4, $5, $6, $7)`,
+        `insert into sandboxes (id, name, seed, date, origin, creator_id, seller_id)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
         [id, opts.name ?? '', seed, date, origin, world.creatorId, world.sellerId],
       )
       await importIn(s, world.dataset, { sandboxId: id })

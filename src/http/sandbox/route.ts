@@ -16,7 +16,6 @@ import {
   SandboxBusy,
   SandboxGone,
 } from '../../sandbox/sandbox.js'
-import { WORLD_SIZE } from '../../sandbox/world.js'
 
 export const URL = '/api/v1/sandbox'
 export const ADVANCE_URL = '/api/v1/sandbox/advance'
