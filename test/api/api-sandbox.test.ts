@@ -224,9 +224,10 @@ describe('a sandbox world', () => {
     assert.equal(await deleteSandbox(s.db, c.id), false)
     assert.equal((await s.get(S, c.tokens.creator)).status, 401)
     const [left] = await s.db.query<{ n: number }>(
-      `select (select count(*) from accounts where sandbox_id = $1) + (select count(*) from brands where sandbox_id = $1)
-            + (select count(*) from report_rows where creator_id = $2) + (select count(*) from payouts where creator_id = $2)
-              as n`,
+      `select (select count(*) from accounts where sandbox_id = $1)
+            + (select count(*) from brands where sandbox_id = $1)
+            + (select count(*) from report_rows where creator_id = $2)
+            + (select count(*) from payouts where creator_id = $2) as n`,
       [c.id, c.creator_id],
     )
     assert.equal(Number(left!.n), 0)

@@ -226,7 +226,8 @@ const OPENAPI_ID = 'openapi.json'
 export function responseSchemaRef(route: string, status: number, method = 'GET'): string {
   const pointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1')
   const op = method.toLowerCase()
-  return `${OPENAPI_ID}#/paths/${pointer(route)}/${op}/responses/${status}/content/${pointer('application/json')}/schema`
+  const json = pointer('application/json')
+  return `${OPENAPI_ID}#/paths/${pointer(route)}/${op}/responses/${status}/content/${json}/schema`
 }
 
 /** A schema with its top-level $ref to components/schemas followed. */
