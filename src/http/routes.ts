@@ -17,6 +17,7 @@ import sellerProducts, { URL as SELLER_PRODUCTS } from './seller/products/route.
 import sellerReports, { URL as SELLER_REPORTS } from './seller/reports/route.js'
 import me, { URL as ME } from './me/route.js'
 import webhookEndpoints, { PATHS as WEBHOOK_ENDPOINTS } from './creator/webhook-endpoints/route.js'
+import sandbox, { URL as SANDBOX, ADVANCE_URL as SANDBOX_ADVANCE } from './sandbox/route.js'
 import type { ServedPath } from './plugins/errors.js'
 
 export interface Route {
@@ -46,4 +47,5 @@ export const ROUTES: readonly Route[] = [
   { urls: [SELLER_REPORTS], plugin: sellerReports },
   { urls: [ME], plugin: me },
   { urls: WEBHOOK_ENDPOINTS, plugin: webhookEndpoints },
+  { urls: [SANDBOX, { url: SANDBOX_ADVANCE, methods: ['POST'] }], plugin: sandbox },
 ]

@@ -17,7 +17,9 @@ const TOKEN_HELP =
   "acts for one account with that account's role:\n\n" +
   '- **creator token**: `/api/creator/v1/brands`, `/api/creator/v1/reports`\n' +
   '- **seller or operator token**: `/api/seller/v1/brands`, `/api/seller/v1/products` (brands granted ' +
-  'to the account only)\n\n' +
+  'to the account only)\n' +
+  '- **test token** (`csapi_test_…`, a sandbox account, creator or seller): the same endpoints on its sandbox ' +
+  'world alone, and `/api/v1/sandbox`\n\n' +
   'The health checks need no token. A token of the wrong role gets 403 `forbidden_resource`; a missing, ' +
   'unknown, expired or revoked one 401 `invalid_api_token`.'
 
@@ -72,6 +74,11 @@ export default fp(
           { name: 'creator', description: 'Endpoints for creator tokens' },
           { name: 'seller', description: 'Endpoints for seller and operator tokens' },
           { name: 'operations', description: 'Health checks for load balancers; no token needed' },
+          {
+            name: 'sandbox',
+            description:
+              'Test tokens (csapi_test_…) only: the sandbox world and its clock (docs/testing-your-integration.md)',
+          },
         ],
         components: {
           securitySchemes: {
