@@ -76,7 +76,7 @@ const COARSE = ['brand_id', 'marketplace', 'commission_status']
 const TABLE = { rows: 'report_rows', days: 'report_day_totals', months: 'report_month_totals' } as const
 
 type Grain = 'rows' | 'days' | 'fineMonths' | 'coarseMonths'
-interface Part {
+export interface Part {
   grain: Grain
   from: string
   to: string
