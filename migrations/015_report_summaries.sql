@@ -19,6 +19,9 @@
 --
 -- Writers of report rows hold the writers' lock (migration 007) from their first write: the
 -- totals' upserts never wait on each other in another order. Deletes take it too (below).
+--
+-- The totals of the rows already here are computed at the end (report_totals_rebuild): one pass
+-- over report_rows, a few minutes at 10M rows, during which writers wait. Run it in a quiet hour.
 
 create table report_month_totals (
   creator_id        text not null,
