@@ -47,6 +47,18 @@ export class ReportList extends ListResult<ReportPage, ReportRow> {
   changesCursor: string | undefined
 }
 
+/** A summary dimension of group_by. */
+export type SummaryDimension =
+  'day' | 'week' | 'month' | 'brand_id' | 'product_id' | 'link_id' | 'marketplace' | 'commission_status'
+/** The summary's parameters; group_by as the API's comma-separated text or as a list of dimensions. */
+export type ReportSummaryParams = Omit<Params<'summarizeCreatorReports'>, 'group_by'> & {
+  group_by?: string | readonly SummaryDimension[]
+}
+export type ReportSummaryPage = Schemas['ReportSummaryPage']
+export type ReportSummaryItem = Schemas['ReportSummaryItem']
+export type ReportFreshnessParams = Params<'listCreatorReportFreshness'>
+export type ReportFreshnessPage = Schemas['ReportFreshnessPage']
+export type ReportFreshness = Schemas['ReportFreshness']
 export type PayoutListParams = Params<'listCreatorPayouts'>
 export type PayoutPage = Schemas['PayoutPage']
 export type Payout = Schemas['Payout']
@@ -106,6 +118,10 @@ export class Client {
     reports: {
       list(params: ReportListParams, opts?: CallOptions): ReportList
       changes(params?: ReportChangesParams, opts?: CallOptions): ChangeFeed<ReportRow>
+      /** Sums of the rows /reports returns with the same filters, per group and currency. */
+      summary(params: ReportSummaryParams, opts?: CallOptions): ListResult<ReportSummaryPage, ReportSummaryItem>
+      /** Per brand and marketplace: through which date rows are reported, and up to which they are final. */
+      freshness(params?: ReportFreshnessParams, opts?: CallOptions): ListResult<ReportFreshnessPage, ReportFreshness>
     }
     payouts: {
       /** The creator's payouts, newest first. */
@@ -174,6 +190,19 @@ export class Client {
             { cursor, from },
           )
         },
+        summary: (params, opts) => {
+          const { group_by, ...rest } = params
+          const groupBy = typeof group_by === 'string' || group_by === undefined ? group_by : group_by.join(',')
+          return list(
+            t,
+            '/api/creator/v1/reports/summary',
+            { ...rest, group_by: groupBy },
+            (p: ReportSummaryPage) => p.summary,
+            opts,
+          )
+        },
+        freshness: (params = {}, opts) =>
+          list(t, '/api/creator/v1/reports/freshness', params, (p: ReportFreshnessPage) => p.freshness, opts),
       },
       payouts: {
         list: (params = {}, opts) => list(t, '/api/creator/v1/payouts', params, (p: PayoutPage) => p.payouts, opts),

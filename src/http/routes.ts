@@ -4,6 +4,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import health, { URLS as HEALTH_URLS } from './health/route.js'
 import creatorBrands, { URL as CREATOR_BRANDS } from './creator/brands/route.js'
 import creatorReports, { URL as CREATOR_REPORTS } from './creator/reports/route.js'
+import creatorSummary, { URL as CREATOR_SUMMARY } from './creator/report-summary/route.js'
+import creatorFreshness, { URL as CREATOR_FRESHNESS } from './creator/report-freshness/route.js'
 import creatorLinks, { URL as CREATOR_LINKS } from './creator/links/route.js'
 import creatorProducts, { URL as CREATOR_PRODUCTS } from './creator/products/route.js'
 import creatorChanges, { URL as CREATOR_CHANGES } from './creator/changes/route.js'
@@ -23,6 +25,8 @@ export const ROUTES: readonly Route[] = [
   { urls: HEALTH_URLS, plugin: health },
   { urls: [CREATOR_BRANDS], plugin: creatorBrands },
   { urls: [CREATOR_REPORTS], plugin: creatorReports },
+  { urls: [CREATOR_SUMMARY], plugin: creatorSummary },
+  { urls: [CREATOR_FRESHNESS], plugin: creatorFreshness },
   { urls: [CREATOR_CHANGES], plugin: creatorChanges },
   { urls: [CREATOR_LINKS], plugin: creatorLinks },
   { urls: [CREATOR_PRODUCTS], plugin: creatorProducts },

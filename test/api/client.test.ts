@@ -140,6 +140,24 @@ describe('client: lists', () => {
     assert.deepEqual([...first.reports, ...rest], all)
   })
 
+  test('reports.summary: group_by as a list or text, every item of every page; freshness', async () => {
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
+    const raw = await s.get(
+      `/api/creator/v1/reports/summary?start=${start}&end=${end}&group_by=month,brand_id&limit=1000`,
+      TOKENS.cr_a,
+    )
+    assert.equal(raw.status, 200)
+    const items = await client.creator.reports
+      .summary({ start, end, group_by: ['month', 'brand_id'], limit: 1 })
+      .toArray()
+    assert.deepEqual(items, raw.body.summary)
+    const page = await client.creator.reports.summary({ start, end, group_by: 'month,brand_id', limit: 1000 })
+    assert.deepEqual(page, raw.body)
+    const freshness = await client.creator.reports.freshness({ limit: 1 }).toArray()
+    assert.deepEqual(freshness, (await s.get('/api/creator/v1/reports/freshness', TOKENS.cr_a)).body.freshness)
+    await assert.rejects(client.creator.reports.summary({ start, end, group_by: 'asin' }), InvalidRequestError)
+  })
+
   test('a base URL with a trailing slash works', async () => {
     const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base + '/' })
     assert.equal((await client.creator.brands.list({ limit: 1 })).brands.length, 1)

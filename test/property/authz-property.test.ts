@@ -1,7 +1,8 @@
 // Broken object level authorization (OWASP API1), as a property: on random datasets, every
 // item any token receives is one that token may see, and it receives all of them: brands,
-// reports, the changes feed, payouts, their lines and adjustments, links and products, and the
-// seller's pages (its reports: exactly the union of the creators' rows of the brand).
+// reports, their summaries and freshness, the changes feed, payouts, their lines and adjustments,
+// links and products, and the seller's pages (its reports: exactly the union of the creators'
+// rows of the brand).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
@@ -266,6 +267,27 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
         }
         assert.equal((await get(`/api/seller/v1/reports?brand_id=${d.brandIds[0]}&${range}`, token)).status, 403)
 
+        // summaries add up exactly this creator's rows; freshness lists exactly its brands
+        const perLink = new Map<string, number>()
+        for (const k of own) perLink.set(k.split('|')[1]!, (perLink.get(k.split('|')[1]!) ?? 0) + 1)
+        const summary = await walk(
+          `/api/creator/v1/reports/summary?${range}&group_by=link_id`,
+          token,
+          'summary',
+          w.limit,
+        )
+        assert.deepEqual(
+          summary.items.map((i) => [i.group.link_id, i.currency, i.rows]),
+          [...perLink].sort(([a], [b]) => (a < b ? -1 : 1)).map(([l, n]) => [l, 'USD', n]),
+          `${creator}: summary by link`,
+        )
+        const fresh = await walk('/api/creator/v1/reports/freshness', token, 'freshness', w.limit)
+        assert.deepEqual(
+          fresh.items.map((f) => `${f.brand_id}|${f.marketplace}`),
+          sorted(new Set(own.map((k) => `${model.products.get(k.split('|')[2]!)}|US`))),
+          `${creator}: freshness`,
+        )
+
         // the changes feed: exactly this creator's rows, each once (no writes meanwhile)
         const feed: any[] = []
         let feedCursor: string | null = null
@@ -409,7 +431,13 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
         assert.equal((await get(`/api/creator/v1/reports?${range}`, token)).status, 403)
         assert.equal((await get('/api/creator/v1/reports/changes', token)).status, 403)
         assert.equal((await get(`/api/creator/v1/products?brand_id=${d.brandIds[0]}`, token)).status, 403)
-        for (const path of ['/api/creator/v1/payouts', '/api/creator/v1/adjustments', '/api/creator/v1/links'])
+        for (const path of [
+          '/api/creator/v1/payouts',
+          '/api/creator/v1/adjustments',
+          '/api/creator/v1/links',
+          `/api/creator/v1/reports/summary?${range}`,
+          '/api/creator/v1/reports/freshness',
+        ])
           assert.equal((await get(path, token)).status, 403, `${seller}: ${path}`)
         for (const ids of payouts.values())
           for (const id of ids)
