@@ -69,6 +69,18 @@ export type AdjustmentListParams = Params<'listCreatorAdjustments'>
 export type AdjustmentPage = Schemas['AdjustmentPage']
 export type Adjustment = Schemas['Adjustment']
 
+export type LinkListParams = Params<'listCreatorLinks'>
+export type LinkPage = Schemas['LinkPage']
+export type Link = Schemas['Link']
+export type CreatorProductListParams = Params<'listCreatorProducts'>
+export type CreatorProductPage = Schemas['CreatorProductPage']
+export type CreatorProduct = Schemas['CreatorProduct']
+
+export type SellerReportListParams = Params<'listSellerReports'>
+export type SellerReportPage = Schemas['SellerReportPage']
+export type SellerReportRow = Schemas['SellerReportRow']
+export type ReportCreator = Schemas['ReportCreator']
+
 export type SellerBrandListParams = Params<'listSellerBrands'>
 export type SellerBrandPage = Schemas['SellerBrandPage']
 export type SellerBrand = Schemas['SellerBrand']
@@ -130,10 +142,18 @@ export class Client {
       lines(payoutId: string, params?: PayoutLineListParams, opts?: CallOptions): ListResult<PayoutLinePage, PayoutLine>
     }
     adjustments: { list(params?: AdjustmentListParams, opts?: CallOptions): ListResult<AdjustmentPage, Adjustment> }
+    /** The creator's own links, in id order. */
+    links: { list(params?: LinkListParams, opts?: CallOptions): ListResult<LinkPage, Link> }
+    /** A visible brand's active products, with the commission this creator would earn today. */
+    products: {
+      list(params: CreatorProductListParams, opts?: CallOptions): ListResult<CreatorProductPage, CreatorProduct>
+    }
   }
   readonly seller: {
     brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<SellerBrandPage, SellerBrand> }
     products: { list(params: ProductListParams, opts?: CallOptions): ListResult<ProductPage, Product> }
+    /** A granted brand's report rows of every creator, in date order. */
+    reports: { list(params: SellerReportListParams, opts?: CallOptions): ListResult<SellerReportPage, SellerReportRow> }
   }
 
   constructor(options: ClientOptions) {
@@ -217,6 +237,13 @@ export class Client {
         list: (params = {}, opts) =>
           list(t, '/api/creator/v1/adjustments', params, (p: AdjustmentPage) => p.adjustments, opts),
       },
+      links: {
+        list: (params = {}, opts) => list(t, '/api/creator/v1/links', params, (p: LinkPage) => p.links, opts),
+      },
+      products: {
+        list: (params, opts) =>
+          list(t, '/api/creator/v1/products', params, (p: CreatorProductPage) => p.products, opts),
+      },
     }
     this.seller = {
       brands: {
@@ -224,6 +251,9 @@ export class Client {
       },
       products: {
         list: (params, opts) => list(t, '/api/seller/v1/products', params, (p: ProductPage) => p.products, opts),
+      },
+      reports: {
+        list: (params, opts) => list(t, '/api/seller/v1/reports', params, (p: SellerReportPage) => p.reports, opts),
       },
     }
   }
