@@ -6,8 +6,8 @@
 -- creator_id, so without this a brand page would read every creator's rows. Covering, like the
 -- creator's page (003), so that a page reads only index pages while the visibility map is
 -- current; the product, ASIN and marketplace filters are checked on the included columns within
--- the brand's range (a creator_id filter uses report_rows_brand_idx, which is creator-keyed). One
--- index only: each one more is written by every ingested row.
+-- the brand's range (a creator_id filter can use the creator-keyed indexes). One index only: each
+-- one more is written by every ingested row.
 create index report_rows_seller_idx on report_rows (brand_id, date, id)
   include (creator_id, link_id, product_id, asin, marketplace, currency, sales_cents, commission_cents,
            commission_status, orders, units_sold, clicks, detail_page_views, add_to_carts);

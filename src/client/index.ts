@@ -79,6 +79,18 @@ export type AdjustmentListParams = Params<'listCreatorAdjustments'>
 export type AdjustmentPage = Schemas['AdjustmentPage']
 export type Adjustment = Schemas['Adjustment']
 
+export type LinkListParams = Params<'listCreatorLinks'>
+export type LinkPage = Schemas['LinkPage']
+export type Link = Schemas['Link']
+export type CreatorProductListParams = Params<'listCreatorProducts'>
+export type CreatorProductPage = Schemas['CreatorProductPage']
+export type CreatorProduct = Schemas['CreatorProduct']
+
+export type SellerReportListParams = Params<'listSellerReports'>
+export type SellerReportPage = Schemas['SellerReportPage']
+export type SellerReportRow = Schemas['SellerReportRow']
+export type ReportCreator = Schemas['ReportCreator']
+
 export type SellerBrandListParams = Params<'listSellerBrands'>
 export type SellerBrandPage = Schemas['SellerBrandPage']
 export type SellerBrand = Schemas['SellerBrand']
@@ -184,12 +196,20 @@ export class Client {
     }
     adjustments: { list(params?: AdjustmentListParams, opts?: CallOptions): ListResult<AdjustmentPage, Adjustment> }
     webhookEndpoints: WebhookEndpoints
+    /** The creator's own links, in id order. */
+    links: { list(params?: LinkListParams, opts?: CallOptions): ListResult<LinkPage, Link> }
+    /** A visible brand's active products, with the commission this creator would earn today. */
+    products: {
+      list(params: CreatorProductListParams, opts?: CallOptions): ListResult<CreatorProductPage, CreatorProduct>
+    }
   }
   /** Who the token acts for: its account, the token (scopes included) and its rate limit. Any token. */
   readonly me: (opts?: CallOptions) => Promise<Me>
   readonly seller: {
     brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<SellerBrandPage, SellerBrand> }
     products: { list(params: ProductListParams, opts?: CallOptions): ListResult<ProductPage, Product> }
+    /** A granted brand's report rows of every creator, in date order. */
+    reports: { list(params: SellerReportListParams, opts?: CallOptions): ListResult<SellerReportPage, SellerReportRow> }
   }
 
   constructor(options: ClientOptions) {
@@ -274,6 +294,13 @@ export class Client {
           list(t, '/api/creator/v1/adjustments', params, (p: AdjustmentPage) => p.adjustments, opts),
       },
       webhookEndpoints: webhookEndpoints(t),
+      links: {
+        list: (params = {}, opts) => list(t, '/api/creator/v1/links', params, (p: LinkPage) => p.links, opts),
+      },
+      products: {
+        list: (params, opts) =>
+          list(t, '/api/creator/v1/products', params, (p: CreatorProductPage) => p.products, opts),
+      },
     }
     this.me = (opts) => get(t, '/api/v1/me', {}, opts) as Promise<Me>
     this.seller = {
@@ -282,6 +309,9 @@ export class Client {
       },
       products: {
         list: (params, opts) => list(t, '/api/seller/v1/products', params, (p: ProductPage) => p.products, opts),
+      },
+      reports: {
+        list: (params, opts) => list(t, '/api/seller/v1/reports', params, (p: SellerReportPage) => p.reports, opts),
       },
     }
   }

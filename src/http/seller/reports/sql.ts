@@ -61,11 +61,12 @@ const statements = new Map<string, PageStatement>()
 const UNFILTERED = '-'.repeat(SELLER_FILTER_COLUMNS.length)
 
 // Plan: without a creator filter, a range scan of report_rows_seller_idx (brand_id, date, id) from
-// the cursor on, index-only, the other filters checked on its included columns, stopped after
-// limit + 1 rows: the page reads the brand's rows and no other. With creator_id, the planner can
-// take report_rows_brand_idx (creator_id, brand_id, date, id) instead: the creator's rows of the
-// brand only. The creator's name is one probe of accounts' primary key per row (a.id is "C";
-// compared with r.creator_id the "C" collation wins, so the probe uses the key).
+// the cursor on, index-only, the product, ASIN and marketplace filters checked on its included
+// columns, stopped after limit + 1 rows: the page reads the brand's rows and no other brand's
+// (test/db/index-use.test.ts). With creator_id the planner takes one of that creator's indexes by
+// cost: its rows of the brand (report_rows_brand_idx), or, for a creator of few brands, its rows
+// index-only (report_rows_creator_cover_idx). The creator's name is one probe of accounts' key
+// per row (a.id is "C"; compared with r.creator_id the "C" collation wins, so the key is used).
 function pageSql(shape: string, withCursor: boolean): PageStatement {
   const key = shape + (withCursor ? 'c' : '-')
   let sql = statements.get(key)
