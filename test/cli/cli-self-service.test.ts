@@ -70,7 +70,7 @@ async function api(token: string, requests: { method: string; url: string; body?
   })
 }
 
-test('tokens create --scope: the scopes /me and tokens list show; read alone by default; a bad scope is exit 2', async () => {
+test('tokens create --scope: shown by /me and tokens list; read alone by default; a bad scope is exit 2', async () => {
   const created = await csapi(['tokens', 'create', '--account', 'cr_s', '--scope', 'webhooks:write'])
   assert.equal(created.code, 0, created.stderr)
   assert.match(created.stdout, /scopes read webhooks:write/)
