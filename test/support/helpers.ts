@@ -16,7 +16,7 @@ import addFormatsModule from 'ajv-formats'
 import type { FastifyInstance } from 'fastify'
 import { openDb, type Db } from '../../src/db/index.js'
 import { migrate } from '../../src/db/migrate.js'
-import { buildApp } from '../../src/http/app.js'
+import { buildApp, type AppOptions } from '../../src/http/app.js'
 import { parseDataset } from '../../src/dataset/parse.js'
 import { importDataset } from '../../src/dataset/import.js'
 
@@ -103,10 +103,13 @@ export interface TestServer {
 export const CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789'
 
 /** The real app on a fresh database with `dataset` loaded, listening on 127.0.0.1:0. */
-export async function startServer(dataset?: unknown, opts: { cursorSecrets?: string[] } = {}): Promise<TestServer> {
+export async function startServer(
+  dataset?: unknown,
+  opts: { cursorSecrets?: string[]; app?: Partial<AppOptions> } = {},
+): Promise<TestServer> {
   const { db, url, close } = await openTestDb()
   if (dataset) await load(db, dataset)
-  const app = await buildApp({ db, cursorSecrets: opts.cursorSecrets ?? [CURSOR_SECRET] })
+  const app = await buildApp({ ...opts.app, db, cursorSecrets: opts.cursorSecrets ?? [CURSOR_SECRET] })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`

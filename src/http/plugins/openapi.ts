@@ -18,8 +18,11 @@ const TOKEN_HELP =
   '- **creator token**: `/api/creator/v1/brands`, `/api/creator/v1/reports`\n' +
   '- **seller or operator token**: `/api/seller/v1/brands`, `/api/seller/v1/products` (brands granted ' +
   'to the account only)\n' +
+  '- **any token**: `/api/v1/me`, what the token is and may do\n' +
   '- **test token** (`csapi_test_…`, a sandbox account, creator or seller): the same endpoints on its sandbox ' +
   'world alone, and `/api/v1/sandbox`\n\n' +
+  'Every token has the scope `read`; the writes of `/api/creator/v1/webhook-endpoints` need a token ' +
+  'issued with `--scope webhooks:write`, else 403 `insufficient_scope`. ' +
   'The health checks need no token. A token of the wrong role gets 403 `forbidden_resource`; a missing, ' +
   'unknown, expired or revoked one 401 `invalid_api_token`.'
 
@@ -48,6 +51,10 @@ const DESCRIPTION =
   'and bound to the endpoint, the token owner and every filter (not to `limit`, which may change between ' +
   'pages). Pages are keyset-based: a walk sees every row that existed when it started exactly once, ' +
   'even while new rows arrive.\n\n' +
+  '**Writes** (webhook endpoints): JSON bodies checked by their schema (an unknown field, a wrong type, ' +
+  'a body over 64 KB: 400 `invalid_request`), an optional `Idempotency-Key` (the same key and body within ' +
+  '24 hours answer as the first request did; another body: 409 `idempotency_conflict`). Another ' +
+  "account's object answers 404 `not_found`, exactly as an unknown id.\n\n" +
   '**Order**: brands and products by `id` ascending (byte order); report rows by `date` ascending, ' +
   'then by a unique row key.\n\n' +
   '**Errors**: every error body is `{ "error": { "code", "message" } }`. 400 `invalid_pagination` for ' +
