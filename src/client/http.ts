@@ -4,7 +4,7 @@ import { ApiError, ConnectionError, TimeoutError, errorFor } from './errors.js'
 
 export type FetchLike = (
   input: string,
-  init: { method: string; headers: Record<string, string>; signal: AbortSignal },
+  init: { method: string; headers: Record<string, string>; signal: AbortSignal; body?: string },
 ) => Promise<Response>
 
 export interface TransportOptions {
@@ -79,7 +79,13 @@ export interface Answer {
   headers: Headers
 }
 
-async function attempt(t: TransportOptions, url: string, timeoutMs: number, signal?: AbortSignal): Promise<Answer> {
+async function attempt(
+  t: TransportOptions,
+  url: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  body?: unknown,
+): Promise<Answer> {
   if (signal?.aborted) throw abortError(signal)
   const controller = new AbortController()
   let timedOut = false
@@ -93,11 +99,18 @@ async function attempt(t: TransportOptions, url: string, timeoutMs: number, sign
     let res: Response
     let text: string
     try {
-      res = await t.fetch(url, {
-        method: 'GET',
-        headers: { authorization: `Bearer ${t.token}`, accept: 'application/json' },
-        signal: controller.signal,
-      })
+      const headers: Record<string, string> = { authorization: `Bearer ${t.token}`, accept: 'application/json' }
+      res = await t.fetch(
+        url,
+        body === undefined
+          ? { method: 'GET', headers, signal: controller.signal }
+          : {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+              signal: controller.signal,
+            },
+      )
       // the body is read under the same timeout: a stalled body is a timeout too
       text = await res.text()
     } catch (err) {
@@ -106,14 +119,14 @@ async function attempt(t: TransportOptions, url: string, timeoutMs: number, sign
       throw new ConnectionError(`cannot reach ${url}: ${(err as Error)?.message ?? String(err)}`, { cause: err })
     }
     const requestId = res.headers.get('x-request-id')
-    let body: unknown
+    let answer: unknown
     try {
-      body = text === '' ? undefined : JSON.parse(text)
+      answer = text === '' ? undefined : JSON.parse(text)
     } catch {
-      body = undefined
+      answer = undefined
     }
     if (res.ok) {
-      if (body === undefined) {
+      if (answer === undefined) {
         throw new ApiError({
           status: res.status,
           code: 'invalid_response',
@@ -122,9 +135,9 @@ async function attempt(t: TransportOptions, url: string, timeoutMs: number, sign
           headers: res.headers,
         })
       }
-      return { body, headers: res.headers }
+      return { body: answer, headers: res.headers }
     }
-    const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
+    const error = (answer as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
     throw errorFor({
       status: res.status,
       code: typeof error?.code === 'string' ? error.code : `http_${res.status}`,
@@ -167,6 +180,25 @@ export async function getAnswer(
     } catch (err) {
       if (n >= maxRetries || !retryable(err)) throw err
       const after = err instanceof ApiError && err.headers ? parseRetryAfter(err.headers.get('retry-after')) : null
+      if (after !== null && after > MAX_RETRY_AFTER_MS) throw err
+      await t.sleep(after ?? backoffMs(n), opts.signal)
+    }
+  }
+}
+
+/**
+ * POST a JSON body. A write is retried only when the server refused it unread (429): after a
+ * network error, a timeout or a 503 it may have been done, and doing it twice is not the same.
+ */
+export async function post(t: TransportOptions, path: string, body: unknown, opts: CallOptions = {}): Promise<unknown> {
+  const url = buildUrl(t.baseUrl, path, {})
+  const maxRetries = opts.maxRetries ?? t.maxRetries
+  for (let n = 0; ; n++) {
+    try {
+      return (await attempt(t, url, opts.timeoutMs ?? t.timeoutMs, opts.signal, body)).body
+    } catch (err) {
+      if (n >= maxRetries || !(err instanceof ApiError && err.status === 429)) throw err
+      const after = err.headers ? parseRetryAfter(err.headers.get('retry-after')) : null
       if (after !== null && after > MAX_RETRY_AFTER_MS) throw err
       await t.sleep(after ?? backoffMs(n), opts.signal)
     }

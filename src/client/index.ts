@@ -1,7 +1,16 @@
 // The typed client of the Creator and Seller Public API: `import { Client } from 'csapi/client'`.
 // No runtime dependencies: fetch, AbortController and URL only (Node ≥ 20, browsers).
 import type { components, operations } from './openapi-types.js'
-import { get, getAnswer, sleep, type CallOptions, type FetchLike, type Sleep, type TransportOptions } from './http.js'
+import {
+  get,
+  getAnswer,
+  post,
+  sleep,
+  type CallOptions,
+  type FetchLike,
+  type Sleep,
+  type TransportOptions,
+} from './http.js'
 import { ListResult } from './list.js'
 import { ChangeFeed } from './changes.js'
 
@@ -67,6 +76,9 @@ export type Product = Schemas['Product']
 export type Commission = Schemas['Commission']
 export type ErrorBody = Schemas['Error']
 
+export type Sandbox = Schemas['Sandbox']
+export type SandboxAdvance = Schemas['SandboxAdvance']
+
 export interface ClientOptions {
   /** An API token: a creator token for client.creator, a seller or operator token for client.seller. */
   token: string
@@ -118,6 +130,16 @@ export class Client {
   readonly seller: {
     brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<SellerBrandPage, SellerBrand> }
     products: { list(params: ProductListParams, opts?: CallOptions): ListResult<ProductPage, Product> }
+  }
+  /** A test token's sandbox world (docs/testing-your-integration.md); a live token gets a PermissionError. */
+  readonly sandbox: {
+    /** The world: its id, its date, and what the next advance does. */
+    get(opts?: CallOptions): Promise<Sandbox>
+    /**
+     * Moves the world's clock 1 to 31 days through the real ingestion and settlement; what happened, day by
+     * day. Not retried after a network error or a timeout (the days may have moved): read get() instead.
+     */
+    advance(body: { days: number }, opts?: CallOptions): Promise<SandboxAdvance>
   }
 
   constructor(options: ClientOptions) {
@@ -196,6 +218,10 @@ export class Client {
       products: {
         list: (params, opts) => list(t, '/api/seller/v1/products', params, (p: ProductPage) => p.products, opts),
       },
+    }
+    this.sandbox = {
+      get: (opts) => get(t, '/api/v1/sandbox', {}, opts) as Promise<Sandbox>,
+      advance: (body, opts) => post(t, '/api/v1/sandbox/advance', body, opts) as Promise<SandboxAdvance>,
     }
   }
 }
