@@ -254,6 +254,18 @@ describe('a sandbox world', () => {
     assert.ok(result.payouts.length > 0, 'a payout on 2026-02-01')
   })
 
+  test("metrics keep them apart: test tokens' requests are counted as sandbox requests only", async () => {
+    const text = await s.app.metrics.text()
+    assert.match(
+      text,
+      /csapi_sandbox_requests_total\{route="\/api\/v1\/sandbox\/advance",method="POST",status="200"\} \d+/,
+    )
+    assert.doesNotMatch(
+      text,
+      /csapi_http_requests_total\{route="\/api\/v1\/sandbox[^"]*",method="(GET|POST)",status="200"/,
+    )
+  })
+
   test('delete removes the world whole; its tokens stop working; other worlds stay', async () => {
     assert.equal(await deleteSandbox(s.db, c.id), true)
     assert.equal(await deleteSandbox(s.db, c.id), false)
