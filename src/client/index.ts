@@ -4,6 +4,7 @@ import type { components, operations } from './openapi-types.js'
 import {
   get,
   getAnswer,
+  post,
   sleep,
   write,
   type CallOptions,
@@ -143,6 +144,8 @@ const segment = (what: string, value: unknown): string => {
   if (typeof value !== 'string' || value === '') throw new TypeError(`${what} is required`)
   return encodeURIComponent(value)
 }
+export type Sandbox = Schemas['Sandbox']
+export type SandboxAdvance = Schemas['SandboxAdvance']
 
 export interface ClientOptions {
   /** An API token: a creator token for client.creator, a seller or operator token for client.seller. */
@@ -210,6 +213,16 @@ export class Client {
     products: { list(params: ProductListParams, opts?: CallOptions): ListResult<ProductPage, Product> }
     /** A granted brand's report rows of every creator, in date order. */
     reports: { list(params: SellerReportListParams, opts?: CallOptions): ListResult<SellerReportPage, SellerReportRow> }
+  }
+  /** A test token's sandbox world (docs/testing-your-integration.md); a live token gets a PermissionError. */
+  readonly sandbox: {
+    /** The world: its id, its date, and what the next advance does. */
+    get(opts?: CallOptions): Promise<Sandbox>
+    /**
+     * Moves the world's clock 1 to 31 days through the real ingestion and settlement; what happened, day by
+     * day. Not retried after a network error or a timeout (the days may have moved): read get() instead.
+     */
+    advance(body: { days: number }, opts?: CallOptions): Promise<SandboxAdvance>
   }
 
   constructor(options: ClientOptions) {
@@ -313,6 +326,10 @@ export class Client {
       reports: {
         list: (params, opts) => list(t, '/api/seller/v1/reports', params, (p: SellerReportPage) => p.reports, opts),
       },
+    }
+    this.sandbox = {
+      get: (opts) => get(t, '/api/v1/sandbox', {}, opts) as Promise<Sandbox>,
+      advance: (body, opts) => post(t, '/api/v1/sandbox/advance', body, opts) as Promise<SandboxAdvance>,
     }
   }
 }

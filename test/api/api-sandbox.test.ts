@@ -7,6 +7,10 @@ import { startServer, walk, type TestServer } from '../support/helpers.js'
 import { fixture, TOKENS } from '../support/fixture.js'
 import { createSandbox, deleteSandbox, type CreatedSandbox } from '../../src/sandbox/sandbox.js'
 import { approveThrough } from '../../src/settlement/approve.js'
+import { Client, PermissionError } from '../../src/client/index.js'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { fileURLToPath } from 'node:url'
 
 const S = '/api/v1/sandbox'
 const ADVANCE = '/api/v1/sandbox/advance'
@@ -177,6 +181,19 @@ describe('a sandbox world', () => {
     assert.notDeepEqual(await everything(c), wa, 'another seed, other numbers')
   })
 
+  test('the client: client.sandbox.get() and client.sandbox.advance({ days })', async () => {
+    const client = new Client({ token: b.tokens.seller, baseUrl: s.base })
+    const before = await client.sandbox.get()
+    assert.equal(before.id, b.id)
+    const moved = await client.sandbox.advance({ days: 2 })
+    assert.equal(moved.from, before.date)
+    assert.equal(moved.days.length, 2)
+    assert.equal((await client.sandbox.get()).date, moved.date)
+    const live = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
+    await assert.rejects(live.sandbox.get(), PermissionError)
+    await assert.rejects(live.sandbox.advance({ days: 1 }), PermissionError)
+  })
+
   test('one advance per world at a time: another gets 409 sandbox_busy', async () => {
     await s.db.query('update sandboxes set advancing_since = now() where id = $1', [c.id])
     const res = await s.post(ADVANCE, c.tokens.creator, { days: 1 })
@@ -216,6 +233,36 @@ describe('a sandbox world', () => {
     await assert.rejects(
       s.db.query('insert into brand_access (account_id, brand_id) values ($1, $2)', ['sl_a', sandboxBrands[0].id]),
       /different worlds/,
+    )
+  })
+
+  test('examples/sandbox-check.ts: the copy equals /reports after 30 days, and the payout reconciles', async () => {
+    const w = await createSandbox(s.db, { seed: 3 })
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'examples/sandbox-check.ts', '30'],
+      {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        env: { ...process.env, CSAPI_TOKEN: w.tokens.creator, CSAPI_BASE_URL: s.base },
+      },
+    )
+    const result = JSON.parse(stdout)
+    assert.equal(result.ok, true, stdout)
+    assert.equal(result.world, w.id)
+    assert.equal(result.date, '2026-02-14')
+    assert.equal(result.copyEqualsReports, true)
+    assert.ok(result.payouts.length > 0, 'a payout on 2026-02-01')
+  })
+
+  test("metrics keep them apart: test tokens' requests are counted as sandbox requests only", async () => {
+    const text = await s.app.metrics.text()
+    assert.match(
+      text,
+      /csapi_sandbox_requests_total\{route="\/api\/v1\/sandbox\/advance",method="POST",status="200"\} \d+/,
+    )
+    assert.doesNotMatch(
+      text,
+      /csapi_http_requests_total\{route="\/api\/v1\/sandbox[^"]*",method="(GET|POST)",status="200"/,
     )
   })
 
