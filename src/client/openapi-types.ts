@@ -800,6 +800,8 @@ export interface components {
             role: "creator" | "seller" | "operator";
             /** @description The account's name */
             name: string;
+            /** @description Whether it is a sandbox account (csapi sandbox create): its test tokens (csapi_test_…) see its sandbox world alone (GET /api/v1/sandbox) */
+            sandbox: boolean;
         };
         /** @description The token’s rate limit; RateLimit headers say what is left of it */
         MeRateLimit: {

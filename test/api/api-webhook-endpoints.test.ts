@@ -74,7 +74,7 @@ describe('webhook endpoints through the API', () => {
   test('GET /api/v1/me: the account, the token with its scopes, never the token itself', async () => {
     const me = await s.get('/api/v1/me', WRITE_X)
     assert.equal(me.status, 200)
-    assert.deepEqual(me.body.account, { id: 'cr_x', role: 'creator', name: 'X' })
+    assert.deepEqual(me.body.account, { id: 'cr_x', role: 'creator', name: 'X', sandbox: false })
     assert.deepEqual(Object.keys(me.body.token), ['id', 'name', 'prefix', 'created_at', 'expires_at', 'scopes'])
     assert.deepEqual([me.body.token.name, me.body.token.expires_at], ['hooks', null])
     assert.deepEqual(me.body.token.scopes, ['read', 'webhooks:write'])
