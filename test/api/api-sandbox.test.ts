@@ -116,7 +116,17 @@ describe('a sandbox world', () => {
   })
 
   test('an advance takes { "days": 1..31 } and nothing else', async () => {
-    for (const body of [{ days: 0 }, { days: 32 }, { days: 1.5 }, { days: -1 }, {}, { days: 1, more: 1 }, [1]]) {
+    const bodies = [
+      { days: 0 },
+      { days: 32 },
+      { days: 1.5 },
+      { days: -1 },
+      {},
+      { days: 1, more: 1 },
+      [1],
+      { days: '5' },
+    ]
+    for (const body of bodies) {
       const res = await s.post(ADVANCE, a.tokens.creator, body)
       assert.equal(res.status, 400, JSON.stringify(body))
       assert.equal(res.body.error.code, 'invalid_request')
