@@ -277,6 +277,15 @@ describe('webhook endpoints through the API', () => {
     // a malformed key is refused before anything is done
     const bad = await call('POST', BASE, WRITE_X, body, { 'idempotency-key': 'has space' })
     assert.equal(bad.status, 400)
+    // after 24 hours a key is free again
+    await s.db.query(
+      `update idempotency_keys set created_at = now() - interval '25 hours' where account_id = 'cr_x' and key = $1`,
+      ['key-1'],
+    )
+    const later = await call('POST', BASE, WRITE_X, { ...body, description: 'x' }, { 'idempotency-key': 'key-1' })
+    assert.equal(later.status, 201)
+    assert.notEqual(later.body.id, one.body.id)
+    await hooks.delete(later.body.id)
     await hooks.delete(one.body.id)
     await client(WRITE_Y).creator.webhookEndpoints.delete(y.body.id)
   })
