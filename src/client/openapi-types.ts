@@ -3138,7 +3138,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description A rotation; the body may be left out */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RotateWebhookSecret"];
             };
@@ -3300,7 +3300,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No fields */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -3464,7 +3464,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No fields */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
