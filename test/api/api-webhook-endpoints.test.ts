@@ -329,3 +329,37 @@ describe('webhook endpoints through the API', () => {
     assert.deepEqual([t.status, t.headers.get('allow')], [405, 'POST'])
   })
 })
+
+describe('rate limits and /me under them', () => {
+  let s: TestServer
+  before(async () => {
+    s = await startServer(world, {
+      app: {
+        rateLimit: {
+          perMinute: 4,
+          burst: 4,
+          accountPerMinute: 100,
+          accountBurst: 100,
+          authFailuresPerMinute: 100,
+          authFailuresBurst: 100,
+        },
+      },
+    })
+  })
+  after(() => s.close())
+
+  test('the writes take from the token’s bucket like every request; /me shows the bucket', async () => {
+    const me = await s.get('/api/v1/me', WRITE_X)
+    assert.deepEqual(me.body.rate_limit, { limit: 4, window_seconds: 60 })
+    assert.match(me.headers.get('ratelimit')!, /^"default";r=3;/)
+    const post = () =>
+      fetch(`${s.base}${BASE}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${WRITE_X}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://hooks.example/limited' }),
+      })
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await post()).status)
+    assert.deepEqual(statuses, [201, 201, 201, 429])
+  })
+})
