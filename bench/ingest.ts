@@ -8,6 +8,10 @@
 //     that many report rows (older dates): the flatness ratio (target ≤ 1.2 at 10000000)
 //   BENCH_INGEST_WITHOUT_FEED=1: also ingest them into a database without the changes feed's write
 //     side, right after the ingest with it: what the feed costs an ingest
+//   BENCH_INGEST_WITHOUT_SELLER_INDEX=1: also ingest them into a database without the seller's
+//     index (migrations/016_seller_reports.sql): what it costs an ingest (target ≤ 1.15)
+//   BENCH_INGEST_WITHOUT_TOTALS=1: also ingest them into a database without the summaries' totals
+//     (migrations/015: their triggers), right after the ingest with them: what the totals cost
 //   BENCH_KEEP=1: keep the databases and the files, to look at plans afterwards
 //
 // Writes bench/results/ingest.json, and with a base also ingest-flatness.json (`npm run bench`
@@ -196,7 +200,9 @@ function fillBase(url: string, total: number): Promise<{ rows: number; seconds: 
         [from, to, total],
       )
     }
-    await client.query('vacuum analyze report_rows')
+    // the summaries' totals of the rows loaded without their triggers
+    await client.query('select report_totals_rebuild()')
+    await client.query('vacuum analyze')
     await client.query('checkpoint')
     const [{ n }] = (await client.query<{ n: string }>('select count(*) as n from report_rows')).rows as [{ n: string }]
     const seconds = Math.round((Date.now() - started) / 1000)
@@ -311,6 +317,18 @@ const WITHOUT_FEED = `
   alter table report_rows alter column change_seq set default 0;
   analyze;`
 
+/** The summaries' totals (migrations/015_report_summaries.sql): the triggers that keep them. */
+const WITHOUT_TOTALS = `
+  drop trigger report_rows_totals_ins on report_rows;
+  drop trigger report_rows_totals_upd on report_rows;
+  drop trigger report_rows_totals_del on report_rows;
+  analyze;`
+
+/** The seller reports' index (migrations/016_seller_reports.sql). */
+const WITHOUT_SELLER_INDEX = `
+  drop index report_rows_seller_idx;
+  analyze;`
+
 const ingestFigures = (r: Ingested, rows: number) => ({
   s: sec(r.ms),
   rows_per_s: Math.round(rows / (r.ms / 1000)),
@@ -331,6 +349,8 @@ async function main() {
   const total = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000)
   const baseRows = Number(process.env.BENCH_INGEST_BASE_ROWS ?? 0)
   const noFeed = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_FEED ?? '')
+  const noTotals = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_TOTALS ?? '')
+  const noSeller = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_SELLER_INDEX ?? '')
   if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
     throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
@@ -356,11 +376,15 @@ async function main() {
     // made now, so that its ingest can follow the one with the feed
     const noFeedUrl = noFeed ? await database('_nofeed') : null
     if (noFeedUrl) await withClient(noFeedUrl, (c) => c.query(WITHOUT_FEED))
+    const noTotalsUrl = noTotals ? await database('_nototals') : null
+    if (noTotalsUrl) await withClient(noTotalsUrl, (c) => c.query(WITHOUT_TOTALS))
+    const noSellerUrl = noSeller ? await database('_noseller') : null
+    if (noSellerUrl) await withClient(noSellerUrl, (c) => c.query(WITHOUT_SELLER_INDEX))
     const ceilingMs = await copyCeiling(url, copyPath)
     const ceiling = rows / (ceilingMs / 1000)
     say(`ceiling: raw COPY into an unindexed table: ${sec(ceilingMs)} s = ${rowsOf(Math.round(ceiling))} rows/s`)
     // with the comparison, both ingests start from a checkpoint: neither pays for the other's writes
-    if (noFeed) await withClient(url, (c) => c.query('checkpoint'))
+    if (noFeed || noTotals || noSeller) await withClient(url, (c) => c.query('checkpoint'))
     const r = await runChild(url, files)
     describe('ingest', r)
     const upsertMs = r.summary.phases.upsert ?? 0
@@ -380,6 +404,34 @@ async function main() {
         upsert_with_vs_without: nUpsert > 0 ? ratio(upsertMs, nUpsert) : null,
         without_feed: ingestFigures(n, rows),
       }
+    }
+    let withoutTotals = null
+    if (noTotalsUrl) {
+      await withClient(noTotalsUrl, (c) => c.query('checkpoint'))
+      const n = await runChild(noTotalsUrl, files)
+      describe('the same ingest without the totals', n)
+      withoutTotals = {
+        removed: ['report_rows_totals_ins', 'report_rows_totals_upd', 'report_rows_totals_del'],
+        with_totals_s: sec(r.ms),
+        without_totals_s: sec(n.ms),
+        with_vs_without: ratio(r.ms, n.ms),
+        without_totals: ingestFigures(n, rows),
+      }
+      say(`with the totals ÷ without: ${withoutTotals.with_vs_without} (target ≤ 1.15)`)
+    }
+    let withoutSellerIndex = null
+    if (noSellerUrl) {
+      await withClient(noSellerUrl, (c) => c.query('checkpoint'))
+      const n = await runChild(noSellerUrl, files)
+      describe("the same ingest without the seller's index", n)
+      withoutSellerIndex = {
+        removed: ['report_rows_seller_idx'],
+        with_index_s: sec(r.ms),
+        without_index_s: sec(n.ms),
+        with_vs_without: ratio(r.ms, n.ms),
+        without_index: ingestFigures(n, rows),
+      }
+      say(`with the seller's index ÷ without: ${withoutSellerIndex.with_vs_without} (target ≤ 1.15)`)
     }
     const again = await runChild(url, files)
     describe(`a second run over the same files (${again.summary.reportRows.inserted} inserted)`, again)
@@ -412,7 +464,13 @@ async function main() {
       generated_at: new Date().toISOString(),
       commit: commit(),
       node: process.version,
-      settings: { rows: total, base_rows: baseRows, without_feed: noFeed },
+      settings: {
+        rows: total,
+        base_rows: baseRows,
+        without_feed: noFeed,
+        without_totals: noTotals,
+        without_seller_index: noSeller,
+      },
       generated_rows: rows,
       ceiling: { s: sec(ceilingMs), rows_per_s: Math.round(ceiling) },
       ingest: ingestFigures(r, rows),
@@ -425,6 +483,8 @@ async function main() {
       floor: { s: sec(floor.ms), rows: floor.rows, upsert_vs_floor: ratio(floor.ms, upsertMs) },
       flatness,
       without_feed: withoutFeed,
+      without_totals: withoutTotals,
+      without_seller_index: withoutSellerIndex,
       total_s: Math.round((Date.now() - startedAt) / 1000),
     }
     const out = join(ROOT, 'bench/results')

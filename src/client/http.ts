@@ -125,15 +125,15 @@ async function attempt(
       throw new ConnectionError(`cannot reach ${url}: ${(err as Error)?.message ?? String(err)}`, { cause: err })
     }
     const requestId = res.headers.get('x-request-id')
-    let body: unknown
+    let answer: unknown
     try {
-      body = text === '' ? undefined : JSON.parse(text)
+      answer = text === '' ? undefined : JSON.parse(text)
     } catch {
-      body = undefined
+      answer = undefined
     }
     if (res.ok) {
       if (res.status === 204) return { body: undefined, headers: res.headers }
-      if (body === undefined) {
+      if (answer === undefined) {
         throw new ApiError({
           status: res.status,
           code: 'invalid_response',
@@ -142,9 +142,9 @@ async function attempt(
           headers: res.headers,
         })
       }
-      return { body, headers: res.headers }
+      return { body: answer, headers: res.headers }
     }
-    const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
+    const error = (answer as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
     throw errorFor({
       status: res.status,
       code: typeof error?.code === 'string' ? error.code : `http_${res.status}`,
@@ -208,6 +208,26 @@ async function retrying(t: TransportOptions, url: string, opts: CallOptions, sen
     } catch (err) {
       if (n >= maxRetries || !retryable(err)) throw err
       const after = err instanceof ApiError && err.headers ? parseRetryAfter(err.headers.get('retry-after')) : null
+      if (after !== null && after > MAX_RETRY_AFTER_MS) throw err
+      await t.sleep(after ?? backoffMs(n), opts.signal)
+    }
+  }
+}
+
+/**
+ * POST a JSON body. A write is retried only when the server refused it unread (429): after a
+ * network error, a timeout or a 503 it may have been done, and doing it twice is not the same.
+ */
+export async function post(t: TransportOptions, path: string, body: unknown, opts: CallOptions = {}): Promise<unknown> {
+  const url = buildUrl(t.baseUrl, path, {})
+  const maxRetries = opts.maxRetries ?? t.maxRetries
+  for (let n = 0; ; n++) {
+    try {
+      const sent: Sent = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      return (await attempt(t, url, opts.timeoutMs ?? t.timeoutMs, opts.signal, sent)).body
+    } catch (err) {
+      if (n >= maxRetries || !(err instanceof ApiError && err.status === 429)) throw err
+      const after = err.headers ? parseRetryAfter(err.headers.get('retry-after')) : null
       if (after !== null && after > MAX_RETRY_AFTER_MS) throw err
       await t.sleep(after ?? backoffMs(n), opts.signal)
     }

@@ -4,6 +4,7 @@ import type { components, operations } from './openapi-types.js'
 import {
   get,
   getAnswer,
+  post,
   sleep,
   write,
   type CallOptions,
@@ -57,6 +58,18 @@ export class ReportList extends ListResult<ReportPage, ReportRow> {
   changesCursor: string | undefined
 }
 
+/** A summary dimension of group_by. */
+export type SummaryDimension =
+  'day' | 'week' | 'month' | 'brand_id' | 'product_id' | 'link_id' | 'marketplace' | 'commission_status'
+/** The summary's parameters; group_by as the API's comma-separated text or as a list of dimensions. */
+export type ReportSummaryParams = Omit<Params<'summarizeCreatorReports'>, 'group_by'> & {
+  group_by?: string | readonly SummaryDimension[]
+}
+export type ReportSummaryPage = Schemas['ReportSummaryPage']
+export type ReportSummaryItem = Schemas['ReportSummaryItem']
+export type ReportFreshnessParams = Params<'listCreatorReportFreshness'>
+export type ReportFreshnessPage = Schemas['ReportFreshnessPage']
+export type ReportFreshness = Schemas['ReportFreshness']
 export type PayoutListParams = Params<'listCreatorPayouts'>
 export type PayoutPage = Schemas['PayoutPage']
 export type Payout = Schemas['Payout']
@@ -66,6 +79,18 @@ export type PayoutLine = Schemas['PayoutLine']
 export type AdjustmentListParams = Params<'listCreatorAdjustments'>
 export type AdjustmentPage = Schemas['AdjustmentPage']
 export type Adjustment = Schemas['Adjustment']
+
+export type LinkListParams = Params<'listCreatorLinks'>
+export type LinkPage = Schemas['LinkPage']
+export type Link = Schemas['Link']
+export type CreatorProductListParams = Params<'listCreatorProducts'>
+export type CreatorProductPage = Schemas['CreatorProductPage']
+export type CreatorProduct = Schemas['CreatorProduct']
+
+export type SellerReportListParams = Params<'listSellerReports'>
+export type SellerReportPage = Schemas['SellerReportPage']
+export type SellerReportRow = Schemas['SellerReportRow']
+export type ReportCreator = Schemas['ReportCreator']
 
 export type SellerBrandListParams = Params<'listSellerBrands'>
 export type SellerBrandPage = Schemas['SellerBrandPage']
@@ -119,6 +144,8 @@ const segment = (what: string, value: unknown): string => {
   if (typeof value !== 'string' || value === '') throw new TypeError(`${what} is required`)
   return encodeURIComponent(value)
 }
+export type Sandbox = Schemas['Sandbox']
+export type SandboxAdvance = Schemas['SandboxAdvance']
 
 export interface ClientOptions {
   /** An API token: a creator token for client.creator, a seller or operator token for client.seller. */
@@ -159,6 +186,10 @@ export class Client {
     reports: {
       list(params: ReportListParams, opts?: CallOptions): ReportList
       changes(params?: ReportChangesParams, opts?: CallOptions): ChangeFeed<ReportRow>
+      /** Sums of the rows /reports returns with the same filters, per group and currency. */
+      summary(params: ReportSummaryParams, opts?: CallOptions): ListResult<ReportSummaryPage, ReportSummaryItem>
+      /** Per brand and marketplace: through which date rows are reported, and up to which they are final. */
+      freshness(params?: ReportFreshnessParams, opts?: CallOptions): ListResult<ReportFreshnessPage, ReportFreshness>
     }
     payouts: {
       /** The creator's payouts, newest first. */
@@ -168,12 +199,30 @@ export class Client {
     }
     adjustments: { list(params?: AdjustmentListParams, opts?: CallOptions): ListResult<AdjustmentPage, Adjustment> }
     webhookEndpoints: WebhookEndpoints
+    /** The creator's own links, in id order. */
+    links: { list(params?: LinkListParams, opts?: CallOptions): ListResult<LinkPage, Link> }
+    /** A visible brand's active products, with the commission this creator would earn today. */
+    products: {
+      list(params: CreatorProductListParams, opts?: CallOptions): ListResult<CreatorProductPage, CreatorProduct>
+    }
   }
   /** Who the token acts for: its account, the token (scopes included) and its rate limit. Any token. */
   readonly me: (opts?: CallOptions) => Promise<Me>
   readonly seller: {
     brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<SellerBrandPage, SellerBrand> }
     products: { list(params: ProductListParams, opts?: CallOptions): ListResult<ProductPage, Product> }
+    /** A granted brand's report rows of every creator, in date order. */
+    reports: { list(params: SellerReportListParams, opts?: CallOptions): ListResult<SellerReportPage, SellerReportRow> }
+  }
+  /** A test token's sandbox world (docs/testing-your-integration.md); a live token gets a PermissionError. */
+  readonly sandbox: {
+    /** The world: its id, its date, and what the next advance does. */
+    get(opts?: CallOptions): Promise<Sandbox>
+    /**
+     * Moves the world's clock 1 to 31 days through the real ingestion and settlement; what happened, day by
+     * day. Not retried after a network error or a timeout (the days may have moved): read get() instead.
+     */
+    advance(body: { days: number }, opts?: CallOptions): Promise<SandboxAdvance>
   }
 
   constructor(options: ClientOptions) {
@@ -230,6 +279,19 @@ export class Client {
             { cursor, from },
           )
         },
+        summary: (params, opts) => {
+          const { group_by, ...rest } = params
+          const groupBy = typeof group_by === 'string' || group_by === undefined ? group_by : group_by.join(',')
+          return list(
+            t,
+            '/api/creator/v1/reports/summary',
+            { ...rest, group_by: groupBy },
+            (p: ReportSummaryPage) => p.summary,
+            opts,
+          )
+        },
+        freshness: (params = {}, opts) =>
+          list(t, '/api/creator/v1/reports/freshness', params, (p: ReportFreshnessPage) => p.freshness, opts),
       },
       payouts: {
         list: (params = {}, opts) => list(t, '/api/creator/v1/payouts', params, (p: PayoutPage) => p.payouts, opts),
@@ -245,6 +307,13 @@ export class Client {
           list(t, '/api/creator/v1/adjustments', params, (p: AdjustmentPage) => p.adjustments, opts),
       },
       webhookEndpoints: webhookEndpoints(t),
+      links: {
+        list: (params = {}, opts) => list(t, '/api/creator/v1/links', params, (p: LinkPage) => p.links, opts),
+      },
+      products: {
+        list: (params, opts) =>
+          list(t, '/api/creator/v1/products', params, (p: CreatorProductPage) => p.products, opts),
+      },
     }
     this.me = (opts) => get(t, '/api/v1/me', {}, opts) as Promise<Me>
     this.seller = {
@@ -254,6 +323,13 @@ export class Client {
       products: {
         list: (params, opts) => list(t, '/api/seller/v1/products', params, (p: ProductPage) => p.products, opts),
       },
+      reports: {
+        list: (params, opts) => list(t, '/api/seller/v1/reports', params, (p: SellerReportPage) => p.reports, opts),
+      },
+    }
+    this.sandbox = {
+      get: (opts) => get(t, '/api/v1/sandbox', {}, opts) as Promise<Sandbox>,
+      advance: (body, opts) => post(t, '/api/v1/sandbox/advance', body, opts) as Promise<SandboxAdvance>,
     }
   }
 }

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   idempotency_conflict: 409,
+  sandbox_busy: 409,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,

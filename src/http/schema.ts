@@ -67,6 +67,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   idempotency_conflict:
     'Idempotency-Key k-1 was used in the last 24 hours with another request; send a new key for a new request',
   method_not_allowed: 'method POST is not allowed on /api/creator/v1/brands; use GET',
+  sandbox_busy: 'sandbox sbx_0123456789ab is advancing already: wait for that advance to answer',
   rate_limited: 'rate limit exceeded; retry after the number of seconds in Retry-After',
   internal_error: 'internal error',
   service_unavailable: 'the service is temporarily unavailable; retry after the number of seconds in Retry-After',

@@ -19,7 +19,9 @@ const TOKEN_HELP =
   '- **creator token**: `/api/creator/v1/brands`, `/api/creator/v1/reports`\n' +
   '- **seller or operator token**: `/api/seller/v1/brands`, `/api/seller/v1/products` (brands granted ' +
   'to the account only)\n' +
-  '- **any token**: `/api/v1/me`, what the token is and may do\n\n' +
+  '- **any token**: `/api/v1/me`, what the token is and may do\n' +
+  '- **test token** (`csapi_test_…`, a sandbox account, creator or seller): the same endpoints on its sandbox ' +
+  'world alone, and `/api/v1/sandbox`\n\n' +
   'Every token has the scope `read`; the writes of `/api/creator/v1/webhook-endpoints` need a token ' +
   'issued with `--scope webhooks:write`, else 403 `insufficient_scope`. ' +
   'The health checks need no token. A token of the wrong role gets 403 `forbidden_resource`; a missing, ' +
@@ -80,6 +82,11 @@ export default fp(
           { name: 'creator', description: 'Endpoints for creator tokens' },
           { name: 'seller', description: 'Endpoints for seller and operator tokens' },
           { name: 'operations', description: 'Health checks for load balancers; no token needed' },
+          {
+            name: 'sandbox',
+            description:
+              'Test tokens (csapi_test_…) only: the sandbox world and its clock (docs/testing-your-integration.md)',
+          },
         ],
         components: {
           securitySchemes: {
