@@ -4221,7 +4221,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description A rotation; the body may be left out */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RotateWebhookSecret"];
             };
@@ -4383,7 +4383,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No fields */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -4547,7 +4547,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No fields */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
