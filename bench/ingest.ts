@@ -8,6 +8,8 @@
 //     that many report rows (older dates): the flatness ratio (target ≤ 1.2 at 10000000)
 //   BENCH_INGEST_WITHOUT_FEED=1: also ingest them into a database without the changes feed's write
 //     side, right after the ingest with it: what the feed costs an ingest
+//   BENCH_INGEST_WITHOUT_SELLER_INDEX=1: also ingest them into a database without the seller's
+//     index (migrations/016_seller_reports.sql): what it costs an ingest (target ≤ 1.15)
 //   BENCH_INGEST_WITHOUT_TOTALS=1: also ingest them into a database without the summaries' totals
 //     (migrations/015: their triggers), right after the ingest with them: what the totals cost
 //   BENCH_KEEP=1: keep the databases and the files, to look at plans afterwards
@@ -322,6 +324,11 @@ const WITHOUT_TOTALS = `
   drop trigger report_rows_totals_del on report_rows;
   analyze;`
 
+/** The seller reports' index (migrations/016_seller_reports.sql). */
+const WITHOUT_SELLER_INDEX = `
+  drop index report_rows_seller_idx;
+  analyze;`
+
 const ingestFigures = (r: Ingested, rows: number) => ({
   s: sec(r.ms),
   rows_per_s: Math.round(rows / (r.ms / 1000)),
@@ -343,6 +350,7 @@ async function main() {
   const baseRows = Number(process.env.BENCH_INGEST_BASE_ROWS ?? 0)
   const noFeed = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_FEED ?? '')
   const noTotals = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_TOTALS ?? '')
+  const noSeller = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_SELLER_INDEX ?? '')
   if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
     throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
@@ -370,11 +378,13 @@ async function main() {
     if (noFeedUrl) await withClient(noFeedUrl, (c) => c.query(WITHOUT_FEED))
     const noTotalsUrl = noTotals ? await database('_nototals') : null
     if (noTotalsUrl) await withClient(noTotalsUrl, (c) => c.query(WITHOUT_TOTALS))
+    const noSellerUrl = noSeller ? await database('_noseller') : null
+    if (noSellerUrl) await withClient(noSellerUrl, (c) => c.query(WITHOUT_SELLER_INDEX))
     const ceilingMs = await copyCeiling(url, copyPath)
     const ceiling = rows / (ceilingMs / 1000)
     say(`ceiling: raw COPY into an unindexed table: ${sec(ceilingMs)} s = ${rowsOf(Math.round(ceiling))} rows/s`)
     // with the comparison, both ingests start from a checkpoint: neither pays for the other's writes
-    if (noFeed || noTotals) await withClient(url, (c) => c.query('checkpoint'))
+    if (noFeed || noTotals || noSeller) await withClient(url, (c) => c.query('checkpoint'))
     const r = await runChild(url, files)
     describe('ingest', r)
     const upsertMs = r.summary.phases.upsert ?? 0
@@ -409,6 +419,20 @@ async function main() {
       }
       say(`with the totals ÷ without: ${withoutTotals.with_vs_without} (target ≤ 1.15)`)
     }
+    let withoutSellerIndex = null
+    if (noSellerUrl) {
+      await withClient(noSellerUrl, (c) => c.query('checkpoint'))
+      const n = await runChild(noSellerUrl, files)
+      describe("the same ingest without the seller's index", n)
+      withoutSellerIndex = {
+        removed: ['report_rows_seller_idx'],
+        with_index_s: sec(r.ms),
+        without_index_s: sec(n.ms),
+        with_vs_without: ratio(r.ms, n.ms),
+        without_index: ingestFigures(n, rows),
+      }
+      say(`with the seller's index ÷ without: ${withoutSellerIndex.with_vs_without} (target ≤ 1.15)`)
+    }
     const again = await runChild(url, files)
     describe(`a second run over the same files (${again.summary.reportRows.inserted} inserted)`, again)
     const floor = await indexedCopy(url, join(dir, 'report_rows.copy'))
@@ -440,7 +464,13 @@ async function main() {
       generated_at: new Date().toISOString(),
       commit: commit(),
       node: process.version,
-      settings: { rows: total, base_rows: baseRows, without_feed: noFeed, without_totals: noTotals },
+      settings: {
+        rows: total,
+        base_rows: baseRows,
+        without_feed: noFeed,
+        without_totals: noTotals,
+        without_seller_index: noSeller,
+      },
       generated_rows: rows,
       ceiling: { s: sec(ceilingMs), rows_per_s: Math.round(ceiling) },
       ingest: ingestFigures(r, rows),
@@ -454,6 +484,7 @@ async function main() {
       flatness,
       without_feed: withoutFeed,
       without_totals: withoutTotals,
+      without_seller_index: withoutSellerIndex,
       total_s: Math.round((Date.now() - startedAt) / 1000),
     }
     const out = join(ROOT, 'bench/results')

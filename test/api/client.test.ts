@@ -132,6 +132,36 @@ describe('client: lists', () => {
     for (const b of brands) await client.seller.products.list({ brand_id: b.id }).toArray()
   })
 
+  test("seller reports: a granted brand's rows of every creator, the creators' links by id only", async () => {
+    const client = new Client({ token: TOKENS.sl_a, baseUrl: s.base })
+    const rows = await client.seller.reports.list({ brand_id: 'b_active', start, end, limit: 7 }).toArray()
+    assert.deepEqual(
+      rows,
+      await walk(s, `/api/seller/v1/reports?brand_id=b_active&start=${start}&end=${end}`, TOKENS.sl_a, 'reports', 500),
+    )
+    assert.deepEqual(new Set(rows.map((r) => r.creator.id)), new Set(['cr_a', 'cr_b']))
+    const one = await client.seller.reports.list({ brand_id: 'b_active', start, end, creator_id: 'cr_b', limit: 1 })
+    assert.equal(one.reports[0]!.link_id, 'l_b1')
+  })
+
+  test("creator links and products: its own links, a brand's products with its commission", async () => {
+    const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
+    const links = await client.creator.links.list({ limit: 2 }).toArray()
+    assert.deepEqual(
+      links.map((l) => l.id),
+      ['l_a1', 'l_a2', 'l_a3', 'l_a4', 'l_a5'],
+    )
+    assert.equal((await client.creator.links.list({ brand_id: 'b_hidden' })).links[0]!.id, 'l_a4')
+    const products = await client.creator.products.list({ brand_id: 'b_active', limit: 3 }).toArray()
+    assert.ok(products.length > 3)
+    assert.equal(products[0]!.commission!.rate_bps, 1250)
+    const refused = await client.creator.products.list({ brand_id: 'b_secret' }).then(
+      () => null,
+      (err: unknown) => err,
+    )
+    assert.ok(refused instanceof PermissionError && refused.code === 'forbidden_resource')
+  })
+
   test('a cursor in the parameters resumes the walk after that page', async () => {
     const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
     const first = await client.creator.reports.list({ start, end, limit: 6 })
@@ -338,6 +368,12 @@ export function _typeChecks(client: Client) {
   client.creator.reports.list({})
   // @ts-expect-error brand_id is required
   client.seller.products.list({ limit: 5 })
+  // @ts-expect-error brand_id is required
+  client.seller.reports.list({ start: 'x', end: 'y' })
+  // @ts-expect-error brand_id is required
+  client.creator.products.list({})
+  // @ts-expect-error the seller's rows have no link filter
+  client.seller.reports.list({ brand_id: 'b', start: 'x', end: 'y', link_id: 'l' })
   // @ts-expect-error no such filter
   client.creator.reports.list({ start: 'x', end: 'y', colour: 'red' })
   return async () => {

@@ -11,6 +11,9 @@ import type { Db, Queryable } from '../../src/db/index.js'
 import { listBrandProducts } from '../../src/http/seller/products/sql.js'
 import { listCreatorBrands } from '../../src/http/creator/brands/sql.js'
 import { brandFilterNotConnected } from '../../src/http/creator/reports/sql.js'
+import { listSellerReports } from '../../src/http/seller/reports/sql.js'
+import { listCreatorLinks } from '../../src/http/creator/links/sql.js'
+import { listCreatorProducts } from '../../src/http/creator/products/sql.js'
 import { recordEvents } from '../../src/events/record.js'
 import { load, openTestDb } from '../support/helpers.js'
 import { fixture } from '../support/fixture.js'
@@ -110,9 +113,9 @@ describe('the brands page under a generic plan', () => {
       await tx.query('set local plan_cache_mode = force_generic_plan')
       await tx.query(`prepare brands_page as ${page!.sql}`)
       // EXPLAIN EXECUTE takes no bind parameters: the test's own constants, written out
-      assert.deepEqual(page!.params, ['cr_00149', '', 100])
+      assert.deepEqual(page!.params, ['cr_00149', '', 100, ''])
       const rows = await tx.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, costs off, timing off, summary off) execute brands_page('cr_00149', '', 100)`,
+        `explain (analyze, costs off, timing off, summary off) execute brands_page('cr_00149', '', 100, '')`,
       )
       await tx.query('deallocate brands_page')
       return rows.map((r) => r['QUERY PLAN']).join('\n')
@@ -120,5 +123,112 @@ describe('the brands page under a generic plan', () => {
     assert.match(text, /on partnerships/)
     const perBrand = text.split('\n').filter((line) => /on partnerships/.test(line) && !/loops=1\)/.test(line))
     assert.deepEqual(perBrand, [], text)
+  })
+})
+
+// The seller's and the creator's new pages on data shaped like the platform's: many creators
+// each with links to a few brands, rows of every day, creator-specific terms beside general ones.
+describe('index use of the seller reports, links and creator products pages', () => {
+  let db: Db
+  let close: () => Promise<void>
+  before(async () => {
+    ;({ db, close } = await openTestDb())
+    await db.exec(`insert into accounts (id, role) values ('s1', 'seller'), ('s2', 'seller')`)
+    await db.exec(`insert into accounts (id, role, name)
+      select 'c_' || lpad(i::text, 3, '0'), 'creator', 'Creator ' || i from generate_series(1, 200) i`)
+    await db.exec(`insert into brands (id, name, status)
+      select 'b_' || lpad(i::text, 2, '0'), 'Brand ' || i, 'active' from generate_series(1, 20) i`)
+    await db.exec(`insert into brand_access (account_id, brand_id) values ('s1', 'b_01')`)
+    await db.exec(`insert into products (id, brand_id, asin, title, status, country_code, commission_type,
+                                         commission_rate_bps)
+      select b.id || '_p' || k, b.id, 'B0' || lpad((row_number() over ())::text, 8, '0'), 't', 'active',
+             case when k % 2 = 0 then 'US' else 'UK' end, 'percentage', 1000
+        from brands b, generate_series(1, 10) k`)
+    await db.exec(`insert into commission_terms (product_id, creator_id, effective_from, type, rate_bps)
+      select p.id, a.id, date '2020-01-01' + d, 'percentage', 100 + d
+        from products p, (select id from accounts where role = 'creator' and id <= 'c_050') a,
+             generate_series(0, 2) d
+       where p.brand_id <= 'b_03'`)
+    await db.exec(`insert into links (id, creator_id, brand_id, product_id, short_url, destination_url)
+      select 'l_' || a.id || '_' || b.n, a.id, 'b_' || lpad(b.n::text, 2, '0'),
+             'b_' || lpad(b.n::text, 2, '0') || '_p1',
+             'https://s.example/x', 'https://www.amazon.com/dp/x'
+        from accounts a, lateral (select 1 + (substr(a.id, 3)::int * 7 + k * 5) % 20 as n
+                                    from generate_series(0, 2) k) b
+       where a.role = 'creator'`)
+    await db.exec(`insert into report_rows (date, link_id, product_id, creator_id, brand_id, asin, marketplace,
+                     currency, sales_cents, commission_cents, commission_status, orders, units_sold, clicks,
+                     detail_page_views, add_to_carts)
+      select date '2026-03-01' + d, l.id, p.id, l.creator_id, l.brand_id, p.asin, 'US', 'USD',
+             100, 10, 'pending', 1, 1, 5, 2, 1
+        from links l
+        join products p on p.brand_id = l.brand_id and p.id in (l.brand_id || '_p1', l.brand_id || '_p2')
+        cross join generate_series(0, 29) d`)
+    await db.exec('vacuum analyze')
+  })
+  after(() => close())
+
+  const filtersOn = (text: string, column: string) =>
+    text.split('\n').filter((line) => new RegExp(`Filter: .*\\b${column}\\b`).test(line))
+  /** Filters on report rows (the grant's lookup in the tiny brand_access may be a scan). */
+  const rowFilters = (text: string, column: string) => filtersOn(text, column).filter((l) => !/account_id/.test(l))
+  const plan = (sql: string, params: readonly unknown[]) =>
+    db.transaction(async (tx) => {
+      // small lookup tables (grants, brands, products) are scanned otherwise: only the keys matter
+      await tx.query('set local enable_seqscan = off')
+      const rows = await tx.query<{ 'QUERY PLAN': string }>(`explain (costs off) ${sql}`, params)
+      return rows.map((r) => r['QUERY PLAN']).join('\n')
+    })
+
+  it('a seller’s reports page is a range scan of one brand’s rows (report_rows_seller_idx)', async () => {
+    const q = { accountId: 's1', brandId: 'b_01', after: null, limit: 100 }
+    for (const filters of [
+      { start: '2026-03-01', end: '2026-03-30' },
+      { start: '2026-03-01', end: '2026-03-30', marketplace: 'US', product_id: 'b_01_p1' },
+    ]) {
+      const [page] = await statementsOf((db) => listSellerReports(db, { ...q, filters }))
+      const text = await plan(page!.sql, page!.params)
+      assert.match(text, /Index (Only )?Scan using report_rows_seller_idx on report_rows r/, text)
+      assert.match(text, /Index Cond: .*brand_id = /, text)
+      assert.deepEqual(rowFilters(text, 'brand_id'), [], text)
+    }
+    // with a creator, one of the creator's indexes, as the planner costs them: the creator's rows
+    // of the brand (report_rows_brand_idx), or all its rows index-only (report_rows_creator_cover_idx)
+    const filters = { start: '2026-03-01', end: '2026-03-30', creator_id: 'c_001' }
+    const [page] = await statementsOf((db) => listSellerReports(db, { ...q, filters }))
+    const text = await plan(page!.sql, page!.params)
+    assert.match(text, /Index Cond: .*creator_id = /, text)
+  })
+
+  it('an ungranted brand’s page reads no report row', async () => {
+    const filters = { start: '2026-03-01', end: '2026-03-30' }
+    const [page] = await statementsOf((db) =>
+      listSellerReports(db, { accountId: 's2', brandId: 'b_01', filters, after: null, limit: 100 }),
+    )
+    const text = await db.transaction(async (tx) => {
+      const rows = await tx.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, timing off, summary off) ${page!.sql}`,
+        page!.params,
+      )
+      return rows.map((r) => r['QUERY PLAN']).join('\n')
+    })
+    const scans = text.split('\n').filter((line) => /Scan .*on report_rows r/.test(line))
+    assert.ok(scans.length > 0, text)
+    for (const line of scans) assert.match(line, /never executed|rows=0 /, text)
+  })
+
+  it('the links page finds a creator’s links by creator_id, in the index’s order', async () => {
+    const [page] = await statementsOf((db) => listCreatorLinks(db, 'c_001', { brand_id: 'b_01' }, '', 25))
+    const text = await plan(page!.sql, page!.params)
+    assert.match(text, /links_creator_id_idx/, text)
+    assert.deepEqual(filtersOn(text, 'creator_id'), [], text)
+  })
+
+  it('the creator’s products page reads the brand’s products and the terms by index', async () => {
+    const [page] = await statementsOf((db) => listCreatorProducts(db, 'c_001', 'b_01', '', 100))
+    const text = await plan(page!.sql, page!.params)
+    assert.match(text, /Index Cond: \(\(?brand_id = 'b_01'::text/, text)
+    assert.match(text, /Index Cond: .*creator_id = 'c_001'::text/, text)
+    assert.match(text, /on commission_terms ct/, text)
   })
 })

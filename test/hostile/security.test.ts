@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { request as httpRequest } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { buildApp } from '../../src/http/app.js'
+import { guardOptions } from '../../src/http/server.js'
 import type { Db } from '../../src/db/index.js'
 import { revokeToken, tokenId, hashToken } from '../../src/tokens/tokens.js'
 import { loadConfig } from '../../src/config.js'
@@ -224,6 +225,27 @@ describe('overload', () => {
       },
     )
   }
+})
+
+test('on PGlite, whose statements run on the event loop, a busy loop is not overload: nothing is shed', async () => {
+  const guards = await guardOptions(loadConfig({}), 'pglite')
+  assert.ok(guards.pressure, 'the heap is still guarded')
+  const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], pressure: guards.pressure })
+  try {
+    // held as long as the shedding tests above hold it, which PostgreSQL's settings shed
+    for (let i = 0; i < 6; i++) {
+      const end = Date.now() + 700
+      while (Date.now() < end) {
+        /* busy, as a long PGlite statement keeps it */
+      }
+      await sleep(1)
+      assert.equal((await app.inject({ url: BRANDS, headers: auth(TOKENS.cr_a) })).statusCode, 200)
+    }
+  } finally {
+    await app.close()
+  }
+  const onPg = await guardOptions(loadConfig({}), 'postgres')
+  assert.ok(onPg.pressure && onPg.pressure.maxEventLoopDelayMs > 0, 'PostgreSQL instances shed on delay')
 })
 
 describe('the client address behind a proxy (CSAPI_TRUST_PROXY)', () => {

@@ -9,18 +9,20 @@ export async function hasBrandAccess(db: Queryable, accountId: string, brandId: 
   return hasRow(db, 'select 1 from brand_access where account_id = $1 and brand_id = $2', [accountId, brandId])
 }
 
-// `c` holds the current general terms (below); the API's commission object spells them out:
-// percentage as rate_bps and rate = rate_bps / 10000 (trim_scale: 0.125, not 0.12500000…),
-// flat as flat_cents in currency_code, the other kind's fields 0.
+// `c` holds the terms shown (below; the creator's products page too); the API's commission object
+// spells them out: percentage as rate_bps and rate = rate_bps / 10000 (trim_scale: 0.125, not
+// 0.12500000…), flat as flat_cents in currency_code, the other kind's fields 0.
+export const COMMISSION_COLUMNS = {
+  [PRESENT]: 'c.type is not null',
+  type: 'c.type',
+  rate: `case when c.type = 'percentage' then trim_scale(c.rate_bps::numeric / 10000) else 0 end`,
+  rate_bps: `case when c.type = 'percentage' then c.rate_bps else 0 end`,
+  flat_cents: `case when c.type = 'flat' then c.flat_cents else 0 end`,
+  currency_code: `case when c.type = 'flat' then c.currency_code else coalesce(p.currency, '') end`,
+}
+
 const PRODUCT = jsonObjectSql(Product, 'p', {
-  commission: {
-    [PRESENT]: 'c.type is not null',
-    type: 'c.type',
-    rate: `case when c.type = 'percentage' then trim_scale(c.rate_bps::numeric / 10000) else 0 end`,
-    rate_bps: `case when c.type = 'percentage' then c.rate_bps else 0 end`,
-    flat_cents: `case when c.type = 'flat' then c.flat_cents else 0 end`,
-    currency_code: `case when c.type = 'flat' then c.currency_code else coalesce(p.currency, '') end`,
-  },
+  commission: COMMISSION_COLUMNS,
   marketplace_id: 'm.marketplace_id',
 })
 

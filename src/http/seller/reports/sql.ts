@@ -1,0 +1,134 @@
+// SQL for the seller reports list: one brand's report rows of every creator.
+import type { Queryable } from '../../../db/index.js'
+import { SellerReportRow } from './schema.js'
+import { pageOf, readPage, jsonObjectSql, type PageStatement } from '../../json-sql.js'
+import type { SqlPage } from '../../page.js'
+
+/** The filters of the seller's /reports, as their SQL takes them (marketplace upper case). */
+export interface SellerReportFilters {
+  product_id?: string
+  asin?: string
+  creator_id?: string
+  marketplace?: string
+}
+
+export interface SellerReportQuery {
+  accountId: string
+  brandId: string
+  /** start and end, and the filters given (creator/reports/route.ts rangeFilters). */
+  filters: SellerReportFilters & { start?: string; end?: string }
+  /** The (date, id) of the last row of the previous page. */
+  after: [string, number] | null
+  limit: number
+}
+
+export interface SellerReportPage extends SqlPage {
+  /** Whether the brand is granted to the account that asked: when not, the page is refused. */
+  granted: boolean
+  last: [string, number] | null
+}
+
+// The creator is its account's id and name; of the link only its id (the schema has no more).
+export const SELLER_REPORT = jsonObjectSql(SellerReportRow, 'r', {
+  creator: { id: 'r.creator_id', name: 'a.name' },
+})
+
+export const SELLER_FILTER_COLUMNS = ['product_id', 'asin', 'creator_id', 'marketplace'] as const
+
+/**
+ * The rows a seller's statement reads: brand $1's rows from $2 to $3 and the filters given
+ * (placeholders from $5 on, in SELLER_FILTER_COLUMNS order), none unless brand $1 is granted to
+ * account $4. Returns the conditions and the next free placeholder. Shared with the summaries,
+ * which add up the same rows.
+ */
+export function sellerRowsWhere(shape: string): { where: string[]; next: number } {
+  const where = [
+    'r.brand_id = $1',
+    'r.date >= $2::date',
+    'r.date <= $3::date',
+    // not correlated with the row: a one-time filter, so that an ungranted brand reads no row
+    'exists (select 1 from brand_access g where g.account_id = $4 and g.brand_id = $1)',
+  ]
+  let n = 4
+  SELLER_FILTER_COLUMNS.forEach((col, i) => {
+    if (shape[i] === 'f') where.push(`r.${col} = $${++n}`)
+  })
+  return { where, next: n + 1 }
+}
+
+// Built once per shape of filters and cursor (32 at most), not per request.
+const statements = new Map<string, PageStatement>()
+const UNFILTERED = '-'.repeat(SELLER_FILTER_COLUMNS.length)
+
+// Plan: without a creator filter, a range scan of report_rows_seller_idx (brand_id, date, id) from
+// the cursor on, index-only, the product, ASIN and marketplace filters checked on its included
+// columns, stopped after limit + 1 rows: the page reads the brand's rows and no other brand's
+// (test/db/index-use.test.ts). With creator_id the planner takes one of that creator's indexes by
+// cost: its rows of the brand (report_rows_brand_idx), or, for a creator of few brands, its rows
+// index-only (report_rows_creator_cover_idx). The creator's name is one probe of accounts' key
+// per row (a.id is "C"; compared with r.creator_id the "C" collation wins, so the key is used).
+function pageSql(shape: string, withCursor: boolean): PageStatement {
+  const key = shape + (withCursor ? 'c' : '-')
+  let sql = statements.get(key)
+  if (sql !== undefined) return sql
+  const { where, next } = sellerRowsWhere(shape)
+  let n = next
+  if (withCursor) {
+    where.push(`(r.date, r.id) > ($${n}::date, $${n + 1}::bigint)`)
+    n += 2
+  }
+  const k = `$${n}::int`
+  sql = pageOf(
+    SELLER_REPORT,
+    (row) => `select r.date, r.id, ${row}, row_number() over (order by r.date, r.id) as n
+       from report_rows r
+       join accounts a on a.id = r.creator_id
+      where ${where.join(' and ')}
+      order by r.date, r.id
+      limit ${k} + 1`,
+    ['date', 'id'],
+    k,
+    ['exists (select 1 from brand_access where account_id = $4 and brand_id = $1) as granted'],
+  )
+  statements.set(key, sql)
+  return sql
+}
+
+/** The shape of the filters given ('f' or '-' per SELLER_FILTER_COLUMNS) and their values in order. */
+export function sellerFilterParams(filters: SellerReportFilters): { shape: string; values: string[] } {
+  let shape = ''
+  const values: string[] = []
+  for (const col of SELLER_FILTER_COLUMNS) {
+    const value = filters[col]
+    shape += value === undefined ? '-' : 'f'
+    if (value !== undefined) values.push(value)
+  }
+  return { shape, values }
+}
+
+/**
+ * One page of a brand's report rows in (date, id) order for an account, and whether the brand is
+ * granted to it; one row more than the page is read to know if more follow.
+ */
+export async function listSellerReports(db: Queryable, q: SellerReportQuery): Promise<SellerReportPage> {
+  const { shape, values } = sellerFilterParams(q.filters)
+  const params: unknown[] = [q.brandId, q.filters.start, q.filters.end, q.accountId, ...values]
+  if (q.after) params.push(...q.after)
+  params.push(q.limit)
+  const page = await readPage<SqlPage & { granted: boolean; last_date: string | null; last_id: number | null }>(
+    db,
+    pageSql(shape, q.after !== null),
+    params,
+    // as the creator's reports: a generic plan cannot know that a filter value is rare
+    { prepare: shape === UNFILTERED },
+  )
+  const { found, rows, broken, lsn, granted, last_date, last_id } = page
+  return {
+    found,
+    rows,
+    broken,
+    lsn,
+    granted,
+    last: last_date !== null && last_id !== null ? [last_date, last_id] : null,
+  }
+}
