@@ -163,6 +163,8 @@ export function summaryStatement(
   q: SummaryRequest,
   /** Read only up to this date (a time unit's last day), not to q.end. */
   until: string = q.end,
+  /** Day or week first: read only this many units from the first date with rows. */
+  units: number | null = null,
 ): { sql: string; params: unknown[] } {
   const coarse = new Set([...COARSE, ...(source.coarseDims ?? [])])
   const filters = FILTER_NAMES.filter((f) => q.filters[f] !== undefined)
@@ -177,8 +179,20 @@ export function summaryStatement(
   const keys = q.groupBy.map((_, i) => `g${i}`)
   const partSql = parts.map((part) => {
     const date = part.grain === 'fineMonths' || part.grain === 'coarseMonths' ? 'x.month' : 'x.date'
-    const range = `${date} between ${p(part.from)}::date and ${p(part.to)}::date`
-    const sums = METRICS.map((m) => (m === 'rows' && part.grain === 'rows' ? 'count(*)' : `sum(x.${m})`))
+    const from = p(part.from)
+    let to = `${p(part.to)}::date`
+    if (units !== null && byDays) {
+      // the window's last day, from the first date with rows in this same statement's snapshot
+      const where = [source.owner('y'), `y.date >= ${from}::date`, ...filters.map((f) => `y.${f} = ${p(q.filters[f])}`)]
+      const first = `(select min(y.date) from ${tableOf(part.grain)} y where ${where.join(' and ')})`
+      const last =
+        q.groupBy[0] === 'week'
+          ? `${first} - (extract(isodow from ${first})::int - 1) + ${7 * units - 1}`
+          : `${first} + ${units - 1}`
+      to = `least(${to}, ${last})`
+    }
+    const range = `${date} between ${from}::date and ${to}`
+    const sums = METRICS.map((m) => (m === 'rows' && part.grain === 'rows' ? 'count(*)' : `sum(x.${m})::bigint`))
     const groups = q.groupBy.map((d, i) => `${groupSql(d, part.grain)} as g${i}`)
     return `select ${[...groups, 'x.currency', ...sums.map((s, i) => `${s} as ${METRICS[i]}`)].join(', ')}
       from ${tableOf(part.grain)} x
@@ -198,10 +212,16 @@ export function summaryStatement(
   const union = partSql.length
     ? partSql.join('\n    union all\n    ')
     : `select ${[...keyCols.map(() => 'null::text'), ...METRICS.map(() => '0::bigint')].join(', ')} where false`
+  // one part's groups are already the items; several parts' are added up
+  const columns = [...keyCols, ...METRICS].join(', ')
+  const sums =
+    partSql.length === 1
+      ? `(${partSql[0]}) s(${columns})`
+      : `(select ${keyCols.join(', ')}, ${METRICS.map((m) => `sum(${m})::bigint as ${m}`).join(', ')}
+              from (${union}) parts(${columns})
+             group by ${keyCols.join(', ')}) s`
   const inner = `select ${keyCols.join(', ')}, ${json} as json, row_number() over (order by ${collated(keyCols)}) as n
-      from (select ${keyCols.join(', ')}, ${METRICS.map((m) => `sum(${m})::bigint as ${m}`).join(', ')}
-              from (${union}) parts(${[...keyCols, ...METRICS].join(', ')})
-             group by ${keyCols.join(', ')}) s
+      from ${sums}
      ${afterSql}
      order by ${collated(keyCols)}
      limit ${limit}::int + 1`
@@ -240,16 +260,25 @@ export async function readSummary(
   q: SummaryRequest,
 ): Promise<SummaryPage> {
   // Planned each time: the shapes are many, and the filters' values decide the plan.
-  const read = async (until?: string) => {
-    const { sql, params } = summaryStatement(source, owner, q, until)
+  const run = async ({ sql, params }: { sql: string; params: unknown[] }) => {
     const [one] = await db.query<Record<string, string | number | null>>(sql, params, { prepare: false })
     return one!
   }
+  const read = (until?: string) => run(summaryStatement(source, owner, q, until))
+  const readUnits = (units: number) => run(summaryStatement(source, owner, q, q.end, units))
   // Grouped first by a time, items sort by it: when the first limit + 1 units from the page's start
-  // hold more than a page, the page is the one the whole range gives, read from those units only.
-  // Else (sparse rows) the whole range is read. Either answer is one statement's.
-  const until = windowEnd(q)
-  let page = until !== null ? await read(until) : null
+  // (for days and weeks: from its first date with rows) hold more than a page, the page is the one
+  // the whole range gives, read from those units only. Else (sparse rows) the whole range is read.
+  // Either answer is one statement's.
+  let page = null
+  const first = q.groupBy[0]
+  if (first === 'day' || first === 'week') {
+    // from the first date with rows: a range that begins long before its rows costs nothing more
+    if (windowEnd(q) !== null) page = await readUnits(q.limit + 1)
+  } else {
+    const until = windowEnd(q)
+    if (until !== null) page = await read(until)
+  }
   if (page === null || (page.found as number) <= q.limit) page = await read()
   const keyCols = [...q.groupBy.map((_, i) => `g${i}`), 'currency']
   const last = keyCols.map((c) => page![`last_${c}`])
