@@ -11,6 +11,7 @@ import { listBrandProducts } from '../src/http/seller/products/sql.js'
 import { listSellerReports } from '../src/http/seller/reports/sql.js'
 import { listCreatorLinks } from '../src/http/creator/links/sql.js'
 import { listCreatorProducts } from '../src/http/creator/products/sql.js'
+import { creatorSummary } from '../src/http/creator/report-summary/sql.js'
 import { WHALE_CREATOR, WHALE_ROWS, YEAR_END, YEAR_START, type BenchIds } from './dataset.js'
 
 /** Whose token a request carries: the typical and the largest creator, a seller, the feed's whale. */
@@ -147,6 +148,34 @@ const payoutLines = (name: string, depth: (ids: BenchIds) => number): Spec => ({
   sql: (q, { ids, depth }) => listPayoutLines(q, ids.payout.id, depth, 500),
 })
 
+// The largest creator's summaries over growing ranges (the dataset's rows are in 2025): the cost
+// must not grow with the rows they cover (docs/architecture.md, "Report summaries").
+const SUMMARY_RANGES = {
+  '1 day': ['2025-06-15', '2025-06-15'],
+  '1 month': ['2025-06-01', '2025-06-30'],
+  '1 year': [YEAR_START, YEAR_END],
+  '3 years': ['2024-01-01', '2026-12-31'],
+} as const
+const summary = (range: keyof typeof SUMMARY_RANGES, groupBy: string): Spec => {
+  const [start, end] = SUMMARY_RANGES[range]
+  return {
+    name: `summary largest ${range} group_by=${groupBy}`,
+    as: 'big',
+    list: 'summary',
+    limit: 100,
+    url: () => `/api/creator/v1/reports/summary?${new URLSearchParams({ start, end, group_by: groupBy })}`,
+    sql: (q, { ids }) =>
+      creatorSummary(q, ids.bigCreator, {
+        start,
+        end,
+        filters: {},
+        groupBy: groupBy.split(','),
+        after: null,
+        limit: 100,
+      }),
+  }
+}
+
 const FILTERS = ['brand_id', 'product_id', 'asin', 'link_id', 'marketplace'] as const
 
 export const SCENARIOS: Spec[] = [
@@ -199,6 +228,9 @@ export const SCENARIOS: Spec[] = [
     changes(`changes whale limit ${limit}`, 'whale', limit, 0),
     changes(`changes whale after 1M limit ${limit}`, 'whale', limit, 1_000_000, `changes whale limit ${limit}`),
   ]),
+  ...['month', 'month,brand_id', 'day'].flatMap((g) =>
+    (Object.keys(SUMMARY_RANGES) as (keyof typeof SUMMARY_RANGES)[]).map((range) => summary(range, g)),
+  ),
   payoutLines('payout lines limit 500', () => 0),
   payoutLines('payout lines limit 500 halfway', (ids) => Math.floor(ids.payout.lines / 1000) * 500),
 ]

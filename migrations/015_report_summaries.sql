@@ -19,6 +19,9 @@
 --
 -- Writers of report rows hold the writers' lock (migration 007) from their first write: the
 -- totals' upserts never wait on each other in another order. Deletes take it too (below).
+--
+-- The totals of the rows already here are computed at the end (report_totals_rebuild): one pass
+-- over report_rows, a few minutes at 10M rows, during which writers wait. Run it in a quiet hour.
 
 create table report_month_totals (
   creator_id        text not null,
@@ -84,92 +87,73 @@ create index report_day_totals_pending_idx on report_day_totals (creator_id, bra
   where commission_status = 'pending';
 
 -- The totals of the rows a statement inserted (sign 1) or removed (sign -1; an update removes the
--- old version and inserts the new), added to the three tables. The statement's delta is grouped
--- once, at the finest grain, into a temporary table that the three upserts read.
+-- old version and inserts the new), added to each table by one grouped upsert that reads the
+-- statement's transition tables directly (`delta`: the rows with their sign). A key its rows all
+-- left is deleted.
+-- (Transition tables are visible only to their trigger's own function: this is that function.)
 create function report_totals_apply() returns trigger
 language plpgsql as $$
+declare
+  delta text;
+  removed text;
+  sums constant text := 'sum(d.s), sum(d.s * d.clicks), sum(d.s * d.detail_page_views), sum(d.s * d.add_to_carts), '
+    || 'sum(d.s * d.orders), sum(d.s * d.units_sold), sum(d.s * d.sales_cents), sum(d.s * d.commission_cents)';
+  adds constant text := 'rows = t.rows + excluded.rows, clicks = t.clicks + excluded.clicks, '
+    || 'detail_page_views = t.detail_page_views + excluded.detail_page_views, '
+    || 'add_to_carts = t.add_to_carts + excluded.add_to_carts, orders = t.orders + excluded.orders, '
+    || 'units_sold = t.units_sold + excluded.units_sold, sales_cents = t.sales_cents + excluded.sales_cents, '
+    || 'commission_cents = t.commission_cents + excluded.commission_cents';
+  fine constant text := 'creator_id, month, brand_id, marketplace, link_id, product_id, asin, commission_status, currency';
+  brand constant text := 'creator_id, month, brand_id, marketplace, commission_status, currency';
+  day constant text := 'creator_id, date, brand_id, marketplace, commission_status, currency';
 begin
-  -- The delta of this statement, at the finest grain the tables need.
-  create temp table if not exists report_totals_delta (
-    creator_id text, date date, brand_id text, marketplace text, link_id text, product_id text, asin text,
-    commission_status text, currency text, rows bigint, clicks bigint, detail_page_views bigint,
-    add_to_carts bigint, orders bigint, units_sold bigint, sales_cents bigint, commission_cents bigint
-  ) on commit drop;
-  truncate report_totals_delta;
-  if tg_op in ('INSERT', 'UPDATE') then
-    insert into report_totals_delta
-    select creator_id, date, brand_id, marketplace, link_id, product_id, asin, commission_status, currency,
-           count(*), sum(clicks), sum(detail_page_views), sum(add_to_carts), sum(orders), sum(units_sold),
-           sum(sales_cents), sum(commission_cents)
-      from new_rows
-     group by creator_id, date, brand_id, marketplace, link_id, product_id, asin, commission_status, currency;
+  if tg_op = 'INSERT' then
+    delta := 'select 1::bigint as s, * from new_rows';
+  elsif tg_op = 'DELETE' then
+    delta := 'select -1::bigint as s, * from old_rows';
+    removed := 'old_rows';
+  else
+    delta := 'select 1::bigint as s, * from new_rows union all select -1::bigint, * from old_rows';
+    removed := 'old_rows';
   end if;
-  if tg_op in ('DELETE', 'UPDATE') then
-    insert into report_totals_delta
-    select creator_id, date, brand_id, marketplace, link_id, product_id, asin, commission_status, currency,
-           -count(*), -sum(clicks), -sum(detail_page_views), -sum(add_to_carts), -sum(orders), -sum(units_sold),
-           -sum(sales_cents), -sum(commission_cents)
-      from old_rows
-     group by creator_id, date, brand_id, marketplace, link_id, product_id, asin, commission_status, currency;
-  end if;
-
-  insert into report_month_totals as t
-  select creator_id, date_trunc('month', date)::date, brand_id, marketplace, link_id, product_id, asin,
-         commission_status, currency, sum(rows), sum(clicks), sum(detail_page_views), sum(add_to_carts),
-         sum(orders), sum(units_sold), sum(sales_cents), sum(commission_cents)
-    from report_totals_delta
-   group by creator_id, date_trunc('month', date), brand_id, marketplace, link_id, product_id, asin,
-            commission_status, currency
-  on conflict (creator_id, month, brand_id, marketplace, link_id, product_id, asin, commission_status, currency)
-  do update set rows = t.rows + excluded.rows, clicks = t.clicks + excluded.clicks,
-    detail_page_views = t.detail_page_views + excluded.detail_page_views,
-    add_to_carts = t.add_to_carts + excluded.add_to_carts, orders = t.orders + excluded.orders,
-    units_sold = t.units_sold + excluded.units_sold, sales_cents = t.sales_cents + excluded.sales_cents,
-    commission_cents = t.commission_cents + excluded.commission_cents;
-
-  insert into report_month_brand_totals as t
-  select creator_id, date_trunc('month', date)::date, brand_id, marketplace, commission_status, currency,
-         sum(rows), sum(clicks), sum(detail_page_views), sum(add_to_carts), sum(orders), sum(units_sold),
-         sum(sales_cents), sum(commission_cents)
-    from report_totals_delta
-   group by creator_id, date_trunc('month', date), brand_id, marketplace, commission_status, currency
-  on conflict (creator_id, month, brand_id, marketplace, commission_status, currency)
-  do update set rows = t.rows + excluded.rows, clicks = t.clicks + excluded.clicks,
-    detail_page_views = t.detail_page_views + excluded.detail_page_views,
-    add_to_carts = t.add_to_carts + excluded.add_to_carts, orders = t.orders + excluded.orders,
-    units_sold = t.units_sold + excluded.units_sold, sales_cents = t.sales_cents + excluded.sales_cents,
-    commission_cents = t.commission_cents + excluded.commission_cents;
-
-  insert into report_day_totals as t
-  select creator_id, date, brand_id, marketplace, commission_status, currency,
-         sum(rows), sum(clicks), sum(detail_page_views), sum(add_to_carts), sum(orders), sum(units_sold),
-         sum(sales_cents), sum(commission_cents)
-    from report_totals_delta
-   group by creator_id, date, brand_id, marketplace, commission_status, currency
-  on conflict (creator_id, date, brand_id, marketplace, commission_status, currency)
-  do update set rows = t.rows + excluded.rows, clicks = t.clicks + excluded.clicks,
-    detail_page_views = t.detail_page_views + excluded.detail_page_views,
-    add_to_carts = t.add_to_carts + excluded.add_to_carts, orders = t.orders + excluded.orders,
-    units_sold = t.units_sold + excluded.units_sold, sales_cents = t.sales_cents + excluded.sales_cents,
-    commission_cents = t.commission_cents + excluded.commission_cents;
-
-  -- Keys that rows left (an update or a delete) may now hold none: they go.
-  if tg_op in ('DELETE', 'UPDATE') then
-    delete from report_month_totals t using report_totals_delta d
-     where d.rows < 0 and t.rows = 0
-       and (t.creator_id, t.month, t.brand_id, t.marketplace, t.link_id, t.product_id, t.asin, t.commission_status,
-            t.currency)
-         = (d.creator_id, date_trunc('month', d.date)::date, d.brand_id, d.marketplace, d.link_id, d.product_id,
-            d.asin, d.commission_status, d.currency);
-    delete from report_month_brand_totals t using report_totals_delta d
-     where d.rows < 0 and t.rows = 0
-       and (t.creator_id, t.month, t.brand_id, t.marketplace, t.commission_status, t.currency)
-         = (d.creator_id, date_trunc('month', d.date)::date, d.brand_id, d.marketplace, d.commission_status,
-            d.currency);
-    delete from report_day_totals t using report_totals_delta d
-     where d.rows < 0 and t.rows = 0
-       and (t.creator_id, t.date, t.brand_id, t.marketplace, t.commission_status, t.currency)
-         = (d.creator_id, d.date, d.brand_id, d.marketplace, d.commission_status, d.currency);
+  execute format($q$
+    insert into report_month_totals as t
+    select d.creator_id, date_trunc('month', d.date)::date, d.brand_id, d.marketplace, d.link_id, d.product_id,
+           d.asin, d.commission_status, d.currency, %s
+      from (%s) d
+     group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+    on conflict (%s) do update set %s$q$, sums, delta, fine, adds);
+  execute format($q$
+    insert into report_month_brand_totals as t
+    select d.creator_id, date_trunc('month', d.date)::date, d.brand_id, d.marketplace, d.commission_status,
+           d.currency, %s
+      from (%s) d
+     group by 1, 2, 3, 4, 5, 6
+    on conflict (%s) do update set %s$q$, sums, delta, brand, adds);
+  execute format($q$
+    insert into report_day_totals as t
+    select d.creator_id, d.date, d.brand_id, d.marketplace, d.commission_status, d.currency, %s
+      from (%s) d
+     group by 1, 2, 3, 4, 5, 6
+    on conflict (%s) do update set %s$q$, sums, delta, day, adds);
+  if removed is not null then
+    execute format($q$
+      delete from report_month_totals t
+       using (select distinct creator_id, date_trunc('month', date)::date as month, brand_id, marketplace, link_id,
+                     product_id, asin, commission_status, currency from %s) k
+       where t.rows = 0 and (t.%s) = (k.%s)$q$,
+      removed, replace(fine, ', ', ', t.'), replace(fine, ', ', ', k.'));
+    execute format($q$
+      delete from report_month_brand_totals t
+       using (select distinct creator_id, date_trunc('month', date)::date as month, brand_id, marketplace,
+                     commission_status, currency from %s) k
+       where t.rows = 0 and (t.%s) = (k.%s)$q$,
+      removed, replace(brand, ', ', ', t.'), replace(brand, ', ', ', k.'));
+    execute format($q$
+      delete from report_day_totals t
+       using (select distinct creator_id, date, brand_id, marketplace, commission_status, currency from %s) k
+       where t.rows = 0 and (t.%s) = (k.%s)$q$,
+      removed, replace(day, ', ', ', t.'), replace(day, ', ', ', k.'));
   end if;
   return null;
 end
@@ -184,16 +168,16 @@ create trigger report_rows_totals_del after delete on report_rows
 -- A delete (an operator's SQL) takes the writers' lock as inserts and updates do (migration 007).
 create trigger report_rows_writers_lock_del before delete on report_rows
   for each statement execute function report_rows_writers_lock();
--- Totals are sums over the rows: a truncate would leave them standing.
-create function report_rows_no_truncate() returns trigger
+-- Totals are sums over the rows: a truncate of the rows empties them too.
+create function report_rows_truncate_totals() returns trigger
 language plpgsql as $$
 begin
-  raise exception 'report_rows cannot be truncated: delete the rows, so that their totals follow'
-    using errcode = '55000';
+  truncate report_month_totals, report_month_brand_totals, report_day_totals;
+  return null;
 end
 $$;
-create trigger report_rows_no_truncate before truncate on report_rows
-  for each statement execute function report_rows_no_truncate();
+create trigger report_rows_truncate_totals after truncate on report_rows
+  for each statement execute function report_rows_truncate_totals();
 
 -- The totals from the rows, all of them at once: the rows already here, and whatever was loaded
 -- without triggers (session_replication_role = replica, as the bench's generator does).

@@ -61,6 +61,8 @@ export interface WebhookConfig {
   timeoutMs: number
   /** Hosts exempt from the https and public-address rules (tests, a local receiver). */
   allowHosts: string[]
+  /** How many endpoints an account may make through the API (CSAPI_WEBHOOK_MAX_ENDPOINTS, default 10). */
+  maxEndpoints: number
 }
 
 /**
@@ -242,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .split(',')
         .map((h) => h.trim())
         .filter(Boolean),
+      maxEndpoints: int(env, 'CSAPI_WEBHOOK_MAX_ENDPOINTS', 10, 0, 10_000),
     },
   }
 }

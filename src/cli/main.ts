@@ -21,6 +21,7 @@ import { migrateCommand } from './commands/migrate.js'
 import { serveCommand } from './commands/serve.js'
 import { tokensCommand } from './commands/tokens.js'
 import { webhooksCommand } from './commands/webhooks.js'
+import { sandboxCommand } from './commands/sandbox.js'
 
 /** Every command, in the order the help lists them; a new command is one file and one line here. */
 const COMMANDS: ((io: Io) => Command)[] = [
@@ -34,6 +35,7 @@ const COMMANDS: ((io: Io) => Command)[] = [
   payoutsCommand,
   exportCommand,
   webhooksCommand,
+  sandboxCommand,
 ]
 
 const ENVIRONMENT = `

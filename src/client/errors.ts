@@ -37,6 +37,8 @@ export class AuthenticationError extends ApiError {}
 export class PermissionError extends ApiError {}
 /** 404: no such path (an old client or a wrong baseUrl). */
 export class NotFoundError extends ApiError {}
+/** 409 idempotency_conflict: the Idempotency-Key was used with another request. */
+export class ConflictError extends ApiError {}
 /** 429: too many requests. `retryAfterMs` is the server's Retry-After, when given. */
 export class RateLimitError extends ApiError {
   readonly retryAfterMs: number | null
@@ -69,6 +71,7 @@ export function errorFor(init: ApiErrorInit & { retryAfterMs?: number | null }):
   if (s === 401) return new AuthenticationError(init)
   if (s === 403) return new PermissionError(init)
   if (s === 404) return new NotFoundError(init)
+  if (s === 409) return new ConflictError(init)
   if (s === 429) return new RateLimitError(init)
   if (s >= 500) return new ServerError(init)
   return new ApiError(init)

@@ -4,7 +4,7 @@ import { ApiError, ConnectionError, TimeoutError, errorFor } from './errors.js'
 
 export type FetchLike = (
   input: string,
-  init: { method: string; headers: Record<string, string>; signal: AbortSignal },
+  init: { method: string; headers: Record<string, string>; signal: AbortSignal; body?: string },
 ) => Promise<Response>
 
 export interface TransportOptions {
@@ -24,6 +24,18 @@ export interface CallOptions {
   signal?: AbortSignal
   timeoutMs?: number
   maxRetries?: number
+}
+
+/** Options of a write: an Idempotency-Key of your own (default: a new UUID per call, kept across its retries). */
+export interface WriteOptions extends CallOptions {
+  idempotencyKey?: string
+}
+
+/** What a request sends besides the URL (a GET sends nothing more). */
+interface Sent {
+  method: string
+  body?: string
+  headers?: Record<string, string>
 }
 
 const BASE_DELAY_MS = 500
@@ -79,7 +91,13 @@ export interface Answer {
   headers: Headers
 }
 
-async function attempt(t: TransportOptions, url: string, timeoutMs: number, signal?: AbortSignal): Promise<Answer> {
+async function attempt(
+  t: TransportOptions,
+  url: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  sent: Sent = { method: 'GET' },
+): Promise<Answer> {
   if (signal?.aborted) throw abortError(signal)
   const controller = new AbortController()
   let timedOut = false
@@ -94,9 +112,10 @@ async function attempt(t: TransportOptions, url: string, timeoutMs: number, sign
     let text: string
     try {
       res = await t.fetch(url, {
-        method: 'GET',
-        headers: { authorization: `Bearer ${t.token}`, accept: 'application/json' },
+        method: sent.method,
+        headers: { authorization: `Bearer ${t.token}`, accept: 'application/json', ...sent.headers },
         signal: controller.signal,
+        ...(sent.body === undefined ? {} : { body: sent.body }),
       })
       // the body is read under the same timeout: a stalled body is a timeout too
       text = await res.text()
@@ -106,14 +125,15 @@ async function attempt(t: TransportOptions, url: string, timeoutMs: number, sign
       throw new ConnectionError(`cannot reach ${url}: ${(err as Error)?.message ?? String(err)}`, { cause: err })
     }
     const requestId = res.headers.get('x-request-id')
-    let body: unknown
+    let answer: unknown
     try {
-      body = text === '' ? undefined : JSON.parse(text)
+      answer = text === '' ? undefined : JSON.parse(text)
     } catch {
-      body = undefined
+      answer = undefined
     }
     if (res.ok) {
-      if (body === undefined) {
+      if (res.status === 204) return { body: undefined, headers: res.headers }
+      if (answer === undefined) {
         throw new ApiError({
           status: res.status,
           code: 'invalid_response',
@@ -122,9 +142,9 @@ async function attempt(t: TransportOptions, url: string, timeoutMs: number, sign
           headers: res.headers,
         })
       }
-      return { body, headers: res.headers }
+      return { body: answer, headers: res.headers }
     }
-    const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
+    const error = (answer as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
     throw errorFor({
       status: res.status,
       code: typeof error?.code === 'string' ? error.code : `http_${res.status}`,
@@ -159,14 +179,55 @@ export async function getAnswer(
   query: Record<string, unknown>,
   opts: CallOptions = {},
 ): Promise<Answer> {
-  const url = buildUrl(t.baseUrl, path, query)
+  return retrying(t, buildUrl(t.baseUrl, path, query), opts)
+}
+
+/**
+ * A write (POST, PATCH, DELETE) with a JSON body, retried as a GET is: its Idempotency-Key,
+ * the same on every retry, makes the server do it once. Resolves to the parsed body (none for 204).
+ */
+export async function write(
+  t: TransportOptions,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  opts: WriteOptions = {},
+): Promise<unknown> {
+  const key = opts.idempotencyKey ?? globalThis.crypto.randomUUID()
+  const headers: Record<string, string> = { 'idempotency-key': key }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const sent: Sent = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }
+  return (await retrying(t, buildUrl(t.baseUrl, path, {}), opts, sent)).body
+}
+
+async function retrying(t: TransportOptions, url: string, opts: CallOptions, sent?: Sent): Promise<Answer> {
   const maxRetries = opts.maxRetries ?? t.maxRetries
   for (let n = 0; ; n++) {
     try {
-      return await attempt(t, url, opts.timeoutMs ?? t.timeoutMs, opts.signal)
+      return await attempt(t, url, opts.timeoutMs ?? t.timeoutMs, opts.signal, sent)
     } catch (err) {
       if (n >= maxRetries || !retryable(err)) throw err
       const after = err instanceof ApiError && err.headers ? parseRetryAfter(err.headers.get('retry-after')) : null
+      if (after !== null && after > MAX_RETRY_AFTER_MS) throw err
+      await t.sleep(after ?? backoffMs(n), opts.signal)
+    }
+  }
+}
+
+/**
+ * POST a JSON body. A write is retried only when the server refused it unread (429): after a
+ * network error, a timeout or a 503 it may have been done, and doing it twice is not the same.
+ */
+export async function post(t: TransportOptions, path: string, body: unknown, opts: CallOptions = {}): Promise<unknown> {
+  const url = buildUrl(t.baseUrl, path, {})
+  const maxRetries = opts.maxRetries ?? t.maxRetries
+  for (let n = 0; ; n++) {
+    try {
+      const sent: Sent = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      return (await attempt(t, url, opts.timeoutMs ?? t.timeoutMs, opts.signal, sent)).body
+    } catch (err) {
+      if (n >= maxRetries || !(err instanceof ApiError && err.status === 429)) throw err
+      const after = err.headers ? parseRetryAfter(err.headers.get('retry-after')) : null
       if (after !== null && after > MAX_RETRY_AFTER_MS) throw err
       await t.sleep(after ?? backoffMs(n), opts.signal)
     }

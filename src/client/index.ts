@@ -1,14 +1,25 @@
 // The typed client of the Creator and Seller Public API: `import { Client } from 'csapi/client'`.
 // No runtime dependencies: fetch, AbortController and URL only (Node ≥ 20, browsers).
 import type { components, operations } from './openapi-types.js'
-import { get, getAnswer, sleep, type CallOptions, type FetchLike, type Sleep, type TransportOptions } from './http.js'
+import {
+  get,
+  getAnswer,
+  post,
+  sleep,
+  write,
+  type CallOptions,
+  type FetchLike,
+  type Sleep,
+  type TransportOptions,
+  type WriteOptions,
+} from './http.js'
 import { ListResult } from './list.js'
 import { ChangeFeed } from './changes.js'
 
 export * from './errors.js'
 export { ListResult } from './list.js'
 export { ChangeFeed, type FollowOptions } from './changes.js'
-export type { CallOptions, FetchLike, Sleep } from './http.js'
+export type { CallOptions, FetchLike, Sleep, WriteOptions } from './http.js'
 export type { paths, operations, components } from './openapi-types.js'
 
 type Schemas = components['schemas']
@@ -91,6 +102,51 @@ export type Product = Schemas['Product']
 export type Commission = Schemas['Commission']
 export type ErrorBody = Schemas['Error']
 
+export type Me = Schemas['Me']
+export type Scope = Schemas['Scope']
+export type WebhookEndpoint = Schemas['WebhookEndpoint']
+export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret']
+export type WebhookEndpointPage = Schemas['WebhookEndpointPage']
+export type WebhookEndpointListParams = Params<'listWebhookEndpoints'>
+export type CreateWebhookEndpoint = Schemas['CreateWebhookEndpoint']
+export type UpdateWebhookEndpoint = Schemas['UpdateWebhookEndpoint']
+// overlap_seconds has a default, so callers may leave it out (the document lists it as required)
+export type RotateWebhookSecret = Partial<Schemas['RotateWebhookSecret']>
+export type WebhookEventQueued = Schemas['WebhookEventQueued']
+export type WebhookDelivery = Schemas['WebhookDelivery']
+export type WebhookDeliveryPage = Schemas['WebhookDeliveryPage']
+export type WebhookDeliveryListParams = Params<'listWebhookDeliveries'>
+
+/** The writes of client.creator.webhookEndpoints; each sends an Idempotency-Key (a new UUID unless given). */
+export interface WebhookEndpoints {
+  /** A new endpoint; its secret is in this answer only. */
+  create(body: CreateWebhookEndpoint, opts?: WriteOptions): Promise<WebhookEndpointWithSecret>
+  list(params?: WebhookEndpointListParams, opts?: CallOptions): ListResult<WebhookEndpointPage, WebhookEndpoint>
+  /** One endpoint with its state; an unknown or another account's id is a NotFoundError. */
+  get(id: string, opts?: CallOptions): Promise<WebhookEndpoint>
+  update(id: string, body: UpdateWebhookEndpoint, opts?: WriteOptions): Promise<WebhookEndpoint>
+  delete(id: string, opts?: WriteOptions): Promise<void>
+  /** A new secret (in this answer only); the previous one signs too for overlap_seconds (default 86400). */
+  rotateSecret(id: string, body?: RotateWebhookSecret, opts?: WriteOptions): Promise<WebhookEndpointWithSecret>
+  /** Queues a webhook.test event for the endpoint. */
+  test(id: string, opts?: WriteOptions): Promise<WebhookEventQueued>
+  /** The delivery log, newest first. */
+  deliveries(
+    id: string,
+    params?: WebhookDeliveryListParams,
+    opts?: CallOptions,
+  ): ListResult<WebhookDeliveryPage, WebhookDelivery>
+  /** Sends an event of the delivery log again, with the same webhook-id. */
+  replay(id: string, eventId: string, opts?: WriteOptions): Promise<WebhookEventQueued>
+}
+
+const segment = (what: string, value: unknown): string => {
+  if (typeof value !== 'string' || value === '') throw new TypeError(`${what} is required`)
+  return encodeURIComponent(value)
+}
+export type Sandbox = Schemas['Sandbox']
+export type SandboxAdvance = Schemas['SandboxAdvance']
+
 export interface ClientOptions {
   /** An API token: a creator token for client.creator, a seller or operator token for client.seller. */
   token: string
@@ -142,6 +198,7 @@ export class Client {
       lines(payoutId: string, params?: PayoutLineListParams, opts?: CallOptions): ListResult<PayoutLinePage, PayoutLine>
     }
     adjustments: { list(params?: AdjustmentListParams, opts?: CallOptions): ListResult<AdjustmentPage, Adjustment> }
+    webhookEndpoints: WebhookEndpoints
     /** The creator's own links, in id order. */
     links: { list(params?: LinkListParams, opts?: CallOptions): ListResult<LinkPage, Link> }
     /** A visible brand's active products, with the commission this creator would earn today. */
@@ -149,11 +206,23 @@ export class Client {
       list(params: CreatorProductListParams, opts?: CallOptions): ListResult<CreatorProductPage, CreatorProduct>
     }
   }
+  /** Who the token acts for: its account, the token (scopes included) and its rate limit. Any token. */
+  readonly me: (opts?: CallOptions) => Promise<Me>
   readonly seller: {
     brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<SellerBrandPage, SellerBrand> }
     products: { list(params: ProductListParams, opts?: CallOptions): ListResult<ProductPage, Product> }
     /** A granted brand's report rows of every creator, in date order. */
     reports: { list(params: SellerReportListParams, opts?: CallOptions): ListResult<SellerReportPage, SellerReportRow> }
+  }
+  /** A test token's sandbox world (docs/testing-your-integration.md); a live token gets a PermissionError. */
+  readonly sandbox: {
+    /** The world: its id, its date, and what the next advance does. */
+    get(opts?: CallOptions): Promise<Sandbox>
+    /**
+     * Moves the world's clock 1 to 31 days through the real ingestion and settlement; what happened, day by
+     * day. Not retried after a network error or a timeout (the days may have moved): read get() instead.
+     */
+    advance(body: { days: number }, opts?: CallOptions): Promise<SandboxAdvance>
   }
 
   constructor(options: ClientOptions) {
@@ -237,6 +306,7 @@ export class Client {
         list: (params = {}, opts) =>
           list(t, '/api/creator/v1/adjustments', params, (p: AdjustmentPage) => p.adjustments, opts),
       },
+      webhookEndpoints: webhookEndpoints(t),
       links: {
         list: (params = {}, opts) => list(t, '/api/creator/v1/links', params, (p: LinkPage) => p.links, opts),
       },
@@ -245,6 +315,7 @@ export class Client {
           list(t, '/api/creator/v1/products', params, (p: CreatorProductPage) => p.products, opts),
       },
     }
+    this.me = (opts) => get(t, '/api/v1/me', {}, opts) as Promise<Me>
     this.seller = {
       brands: {
         list: (params = {}, opts) => list(t, '/api/seller/v1/brands', params, (p: SellerBrandPage) => p.brands, opts),
@@ -256,5 +327,36 @@ export class Client {
         list: (params, opts) => list(t, '/api/seller/v1/reports', params, (p: SellerReportPage) => p.reports, opts),
       },
     }
+    this.sandbox = {
+      get: (opts) => get(t, '/api/v1/sandbox', {}, opts) as Promise<Sandbox>,
+      advance: (body, opts) => post(t, '/api/v1/sandbox/advance', body, opts) as Promise<SandboxAdvance>,
+    }
+  }
+}
+
+function webhookEndpoints(t: TransportOptions): WebhookEndpoints {
+  const base = '/api/creator/v1/webhook-endpoints'
+  const one = (id: string) => `${base}/${segment('webhook endpoint id', id)}`
+  return {
+    create: (body, opts) => write(t, 'POST', base, body, opts) as Promise<WebhookEndpointWithSecret>,
+    list: (params = {}, opts) => list(t, base, params, (p: WebhookEndpointPage) => p.webhook_endpoints, opts),
+    get: (id, opts) => get(t, one(id), {}, opts) as Promise<WebhookEndpoint>,
+    update: (id, body, opts) => write(t, 'PATCH', one(id), body, opts) as Promise<WebhookEndpoint>,
+    delete: async (id, opts) => {
+      await write(t, 'DELETE', one(id), undefined, opts)
+    },
+    rotateSecret: (id, body = {}, opts) =>
+      write(t, 'POST', `${one(id)}/rotate-secret`, body, opts) as Promise<WebhookEndpointWithSecret>,
+    test: (id, opts) => write(t, 'POST', `${one(id)}/test`, undefined, opts) as Promise<WebhookEventQueued>,
+    deliveries: (id, params = {}, opts) =>
+      list(t, `${one(id)}/deliveries`, params, (p: WebhookDeliveryPage) => p.deliveries, opts),
+    replay: (id, eventId, opts) =>
+      write(
+        t,
+        'POST',
+        `${one(id)}/deliveries/${segment('event id', eventId)}/replay`,
+        undefined,
+        opts,
+      ) as Promise<WebhookEventQueued>,
   }
 }

@@ -301,6 +301,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who am I
+         * @description The account this token acts for, the token (its id, name, prefix, dates and scopes; never the token itself) and its rate limit. Any valid token, of any role.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description This account's webhook endpoints, in id order; never their secrets.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description A new endpoint for this account’s events. The answer holds its signing secret, shown this once. The URL must be https:// on a public address (400 invalid_request names the rule broken); an account holds at most 10 endpoints (an operator setting).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/v1/webhook-endpoints/{endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the deliveries of a webhook endpoint
+         * @description The delivery log of one of this account’s endpoints, newest first: each event sent or to be sent, with every attempt (when, your status code or the error, how long). An id that is not this account's gives 404 not_found.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/v1/webhook-endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One of this account’s endpoints with its state: enabled, or disabled (by you, or after every retry of an event failed) and why. An id that is not this account's gives 404 not_found.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes it with its delivery log: nothing more is sent to it, pending deliveries included.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes its url, events, description, or enabled: false stops deliveries (events queue), true sends what queued, also after the retry schedule disabled it. Fields left out stay as they are.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/creator/v1/webhook-endpoints/{endpoint_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret of a webhook endpoint
+         * @description A new secret, shown this once. The previous one keeps signing beside it for overlap_seconds (default 24 hours): each delivery carries both signatures until then, so a receiver can switch without missing one.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/v1/webhook-endpoints/{endpoint_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description Queues a webhook.test event for this endpoint alone (whatever types it takes); its delivery log shows how it went. A disabled endpoint receives it once enabled.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/v1/webhook-endpoints/{endpoint_id}/deliveries/{event_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event of the delivery log again
+         * @description Queues the event again for this endpoint, with the same webhook-id and body: deduplicate on webhook-id. The event must be in this endpoint’s delivery log; otherwise 404 not_found.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The test token's sandbox world
+         * @description The sandbox world of a test token (csapi_test_…): its id, its date (the clock that advances move), its accounts, and what the next advance will do. Live tokens get 403 forbidden_resource.
+         */
+        get: operations["getSandbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the sandbox world's clock
+         * @description Moves the test token's world 1 to 31 days, one transaction per day, through the real ingestion and settlement: each day the previous day's Amazon reports come in, Amazon restates the days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out of the restatement window are approved, restated approved or paid rows get adjustments, and on the first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as in production. One advance per world at a time: another gets 409 sandbox_busy. Counts against the token's rate limit like any request.
+         */
+        post: operations["advanceSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "reports.changed": {
@@ -496,6 +688,15 @@ export interface components {
          * @enum {string}
          */
         CommissionType: "percentage" | "flat";
+        /** @description A new endpoint */
+        CreateWebhookEndpoint: {
+            /** @description Where events are POSTed: https:// on a public address (private, loopback, link-local and metadata addresses are refused, here and at every delivery, after DNS resolution) */
+            url: string;
+            /** @description The event types sent to it; empty: every type */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description Your own label for it; at most 500 characters on one line */
+            description?: string;
+        };
         /** @description An active product of a brand the creator can see, with the commission it would earn */
         CreatorProduct: {
             /** @description Product identifier */
@@ -541,7 +742,7 @@ export interface components {
          * @description Machine-readable error code
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_pagination" | "invalid_api_token" | "forbidden_resource" | "ads_not_connected" | "not_found" | "method_not_allowed" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "invalid_request" | "invalid_pagination" | "invalid_api_token" | "forbidden_resource" | "ads_not_connected" | "insufficient_scope" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "sandbox_busy" | "rate_limited" | "internal_error" | "service_unavailable";
         /** @description The check passed */
         Health: {
             /** @constant */
@@ -584,6 +785,47 @@ export interface components {
          * @enum {string}
          */
         MarketplaceDomain: "amazon.com" | "amazon.ca" | "amazon.com.mx" | "amazon.com.br" | "amazon.co.uk" | "amazon.de" | "amazon.fr" | "amazon.it" | "amazon.es" | "amazon.nl" | "amazon.se" | "amazon.pl" | "amazon.com.be" | "amazon.ie" | "amazon.co.jp" | "amazon.com.au" | "amazon.in" | "amazon.ae" | "amazon.sa" | "amazon.sg" | "amazon.com.tr" | "amazon.eg" | "amazon.co.za";
+        /** @description Who the token acts for, and what it may do */
+        Me: {
+            account: components["schemas"]["MeAccount"];
+            token: components["schemas"]["MeToken"];
+            /** @description The token’s rate limit; null when this instance applies none */
+            rate_limit: components["schemas"]["MeRateLimit"] | null;
+        };
+        /** @description The account the token belongs to */
+        MeAccount: {
+            /** @description The account the token acts for */
+            id: string;
+            /** @description What the token may read: creator, seller or operator endpoints */
+            role: "creator" | "seller" | "operator";
+            /** @description The account's name */
+            name: string;
+        };
+        /** @description The token’s rate limit; RateLimit headers say what is left of it */
+        MeRateLimit: {
+            /** @description Requests the token may make per window */
+            limit: number;
+            /** @description The window, in seconds */
+            window_seconds: number;
+        };
+        /** @description The token of this request: never its secret or its hash */
+        MeToken: {
+            /** @description The token’s id, tok_…, as csapi tokens list shows it */
+            id: string;
+            /** @description The label given when it was issued; may be empty */
+            name: string;
+            /** @description The token’s first characters, to recognise it by */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When it was issued
+             */
+            created_at: string;
+            /** @description When it stops working; null: it does not expire */
+            expires_at: string | null;
+            /** @description What it may do; always holds read */
+            scopes: components["schemas"]["Scope"][];
+        };
         /** @description One payment to the creator in one currency; its lines say what it covered */
         Payout: {
             /** @description Payout identifier, po_… */
@@ -872,6 +1114,123 @@ export interface components {
             /** @description Cursor of the next page; null when no more results */
             next_cursor: string | null;
         };
+        /** @description A rotation; the body may be left out */
+        RotateWebhookSecret: {
+            /**
+             * @description How long the previous secret keeps signing beside the new one: 0 to 604800; default 86400
+             * @default 86400
+             */
+            overlap_seconds: number;
+        };
+        Sandbox: {
+            /** @description The world's id, sbx_… */
+            id: string;
+            /** @description The name the operator gave it (may be empty) */
+            name: string;
+            /** @description The seed of its data: the same seed and advances give the same numbers */
+            seed: number;
+            /**
+             * Format: date
+             * @description The world's today: its reports are in through the day before
+             */
+            date: string;
+            /**
+             * Format: date-time
+             * @description When the world was made
+             */
+            created_at: string;
+            accounts: {
+                /** @description The world's creator account */
+                creator: string;
+                /** @description The world's seller account */
+                seller: string;
+            };
+            /** @description What one day of an advance does */
+            next_advance: {
+                /**
+                 * Format: date
+                 * @description The world's date after that day
+                 */
+                date: string;
+                /**
+                 * Format: date
+                 * @description The day whose Amazon reports come in
+                 */
+                report_date: string;
+                restates: string[];
+                /**
+                 * Format: date
+                 * @description Pending rows dated up to this day are approved (out of the restatement window)
+                 */
+                approves_through: string;
+                /** @description The creator is paid (the first day of a month) */
+                pays: boolean;
+            };
+            /**
+             * Format: date
+             * @description When the creator is paid next: the first day of the next month
+             */
+            next_payday: string;
+            limits: {
+                /** @description The most days one advance moves (31) */
+                max_days_per_advance: number;
+                /** @description Brands in the world */
+                brands: number;
+                /** @description Links of the world's creator */
+                links: number;
+            };
+        };
+        SandboxAdvance: {
+            /** @description The world's id */
+            id: string;
+            /**
+             * Format: date
+             * @description The world's date before the advance
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The world's date now
+             */
+            date: string;
+            /** @description Each day, in order */
+            days: {
+                /**
+                 * Format: date
+                 * @description The world's date after this day
+                 */
+                date: string;
+                /**
+                 * Format: date
+                 * @description The day reported
+                 */
+                report_date: string;
+                rows: {
+                    /** @description Report rows the day brought */
+                    new: number;
+                    /** @description Rows Amazon restated (pending rows updated, approved or paid ones adjusted) */
+                    restated: number;
+                    /** @description Rows reversed: their orders all returned */
+                    reversed: number;
+                    /** @description Rows approved */
+                    approved: number;
+                    /** @description Rows paid */
+                    paid: number;
+                };
+                /** @description Adjustments recorded (restatements of approved or paid rows) */
+                adjustments: number;
+                /** @description Payouts made (on the first day of a month) */
+                payouts: {
+                    /** @description po_… */
+                    id: string;
+                    currency: string;
+                    amount_cents: number;
+                    line_count: number;
+                }[];
+            }[];
+        };
+        /** @description What a token may do: read (every token; every GET) or webhooks:write (create, change and remove the account’s webhook endpoints) */
+        Scope: "read" | "webhooks:write";
         /** @description A brand granted to the seller or operator account */
         SellerBrand: {
             /** @description Brand identifier */
@@ -926,6 +1285,145 @@ export interface components {
             /** @description Number of add-to-cart events */
             add_to_carts: number;
         };
+        /** @description What to change; the rest stays */
+        UpdateWebhookEndpoint: {
+            /** @description Where events are POSTed: https:// on a public address (private, loopback, link-local and metadata addresses are refused, here and at every delivery, after DNS resolution) */
+            url?: string;
+            /** @description The event types sent to it; empty: every type */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description Your own label for it; at most 500 characters on one line */
+            description?: string;
+            /** @description false: stop deliveries (events queue); true: send what queued */
+            enabled?: boolean;
+        };
+        /** @description One event sent (or to be sent) to the endpoint, with every attempt */
+        WebhookDelivery: {
+            /** @description The delivery’s number; a replay is a new delivery of the same event */
+            id: number;
+            /** @description The event, also its webhook-id */
+            event_id: string;
+            /** @description The event’s type */
+            event_type: string;
+            /** @description pending: due or being retried; delivered; failed: every retry failed (replay sends it again) */
+            status: "pending" | "delivered" | "failed";
+            /**
+             * Format: date-time
+             * @description When it was queued
+             */
+            created_at: string;
+            /** @description Every attempt, oldest first */
+            attempts: {
+                /** @description 1 for the first attempt of this delivery */
+                attempt: number;
+                /** @description sending: no outcome yet; succeeded: a 2xx answer; failed: another answer, a timeout or a refused address; interrupted: the sender stopped mid-attempt, so no outcome will come (it is retried) */
+                state: "sending" | "succeeded" | "failed" | "interrupted";
+                /**
+                 * Format: date-time
+                 * @description When the attempt began
+                 */
+                started_at: string;
+                /** @description How long it took; null until it has an outcome */
+                duration_ms: number | null;
+                /** @description Your answer’s status; null without one */
+                http_status: number | null;
+                /** @description Why it failed; null when it did not */
+                error: string | null;
+            }[];
+        };
+        WebhookDeliveryPage: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        /** @description A URL that receives the account’s events, signed per Standard Webhooks */
+        WebhookEndpoint: {
+            /** @description The endpoint id, we_… */
+            id: string;
+            /** @description Where events are POSTed */
+            url: string;
+            /** @description The event types sent to it; empty: every type */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Your own label for it (may be empty) */
+            description: string;
+            /** @description Whether deliveries go out. While disabled, its events queue and go out once it is enabled again */
+            enabled: boolean;
+            /** @description Present while it is disabled */
+            disabled?: {
+                /**
+                 * Format: date-time
+                 * @description When it was disabled
+                 */
+                at: string;
+                /** @description Why: the last failure after the retry schedule, or disabled by you */
+                reason: string;
+                /** @description retries: every retry of an event failed; account: disabled through the API or by the operator */
+                by: "retries" | "account";
+            };
+            /**
+             * Format: date-time
+             * @description Present during a rotation: until then the previous secret also signs every delivery
+             */
+            previous_secret_expires_at?: string;
+            /**
+             * Format: date-time
+             * @description When it was made
+             */
+            created_at: string;
+        };
+        WebhookEndpointPage: {
+            webhook_endpoints: components["schemas"]["WebhookEndpoint"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
+        };
+        /** @description The endpoint and its new signing secret, shown this once */
+        WebhookEndpointWithSecret: {
+            /** @description The endpoint id, we_… */
+            id: string;
+            /** @description Where events are POSTed */
+            url: string;
+            /** @description The event types sent to it; empty: every type */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Your own label for it (may be empty) */
+            description: string;
+            /** @description Whether deliveries go out. While disabled, its events queue and go out once it is enabled again */
+            enabled: boolean;
+            /** @description Present while it is disabled */
+            disabled?: {
+                /**
+                 * Format: date-time
+                 * @description When it was disabled
+                 */
+                at: string;
+                /** @description Why: the last failure after the retry schedule, or disabled by you */
+                reason: string;
+                /** @description retries: every retry of an event failed; account: disabled through the API or by the operator */
+                by: "retries" | "account";
+            };
+            /**
+             * Format: date-time
+             * @description Present during a rotation: until then the previous secret also signs every delivery
+             */
+            previous_secret_expires_at?: string;
+            /**
+             * Format: date-time
+             * @description When it was made
+             */
+            created_at: string;
+            /** @description The signing secret (whsec_…): shown this once. Verify each delivery with it */
+            secret: string;
+        };
+        /** @description An event queued for the endpoint; its delivery log shows how it went */
+        WebhookEventQueued: {
+            /** @description The event queued, also its webhook-id */
+            event_id: string;
+            /** @description The endpoint id, we_… */
+            endpoint_id: string;
+        };
+        /**
+         * @description An event type an endpoint can take
+         * @enum {string}
+         */
+        WebhookEventType: "reports.changed" | "payout.created" | "adjustment.created";
         /** @description Sent by `csapi webhooks test`: checks the endpoint and its signature verification */
         WebhookTestEvent: {
             /** @description The event id, also sent as webhook-id: the same on every retry and replay (deduplicate on it) */
@@ -2655,6 +3153,1773 @@ export interface operations {
             };
             /** @description The token cannot access the requested role or resource */
             403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token and its account */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Invalid request parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Page size: a whole number from 1 to 100; default 10. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook endpoints */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes retrying this write safe: within 24 hours the same key and body answer as the first request did and change nothing more; the same key with another request is 409 idempotency_conflict */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A new endpoint */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret (shown once) */
+            201: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description Invalid body (not JSON, an unknown field, a wrong type, over 64 KB, a rule broken) or parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours with another request */
+            409: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size: a whole number from 1 to 100; default 25. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An endpoint id, we_… */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this token */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An endpoint id, we_… */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this token */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes retrying this write safe: within 24 hours the same key and body answer as the first request did and change nothing more; the same key with another request is 409 idempotency_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description An endpoint id, we_… */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this token */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours with another request */
+            409: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes retrying this write safe: within 24 hours the same key and body answer as the first request did and change nothing more; the same key with another request is 409 idempotency_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description An endpoint id, we_… */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description What to change; the rest stays */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid body (not JSON, an unknown field, a wrong type, over 64 KB, a rule broken) or parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this token */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours with another request */
+            409: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes retrying this write safe: within 24 hours the same key and body answer as the first request did and change nothing more; the same key with another request is 409 idempotency_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description An endpoint id, we_… */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A rotation; the body may be left out */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecret"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its new secret (shown once) */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description Invalid body (not JSON, an unknown field, a wrong type, over 64 KB, a rule broken) or parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this token */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours with another request */
+            409: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes retrying this write safe: within 24 hours the same key and body answer as the first request did and change nothing more; the same key with another request is 409 idempotency_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description An endpoint id, we_… */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description No fields */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event queued */
+            202: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventQueued"];
+                };
+            };
+            /** @description Invalid body (not JSON, an unknown field, a wrong type, over 64 KB, a rule broken) or parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this token */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours with another request */
+            409: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes retrying this write safe: within 24 hours the same key and body answer as the first request did and change nothing more; the same key with another request is 409 idempotency_conflict */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description An endpoint id, we_… */
+                endpoint_id: string;
+                /** @description An event id of its delivery log, evt_… */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description No fields */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event queued again */
+            202: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventQueued"];
+                };
+            };
+            /** @description Invalid body (not JSON, an unknown field, a wrong type, over 64 KB, a rule broken) or parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this token */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours with another request */
+            409: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sandbox"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The world was deleted */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    advanceSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Days to move the clock, 1 to 31 */
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description What happened, day by day */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxAdvance"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The world was deleted */
+            404: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The world is advancing already */
+            409: {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
                     "X-Request-Id"?: string;

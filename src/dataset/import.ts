@@ -5,6 +5,7 @@
 import { beginReportWrite, recordEvents } from '../events/record.js'
 import type { Db, Queryable } from '../db/index.js'
 import { hashToken, tokenId, tokenPrefix } from '../tokens/tokens.js'
+import { withRead } from '../domain/scopes.js'
 import { DatasetError } from './parse.js'
 import { checkReferences } from './references.js'
 import { fieldsOf, Product, ReportRow, SECTIONS, type SectionName } from './schema.js'
@@ -48,10 +49,10 @@ const TABLES: { [K in SectionName]: Table<Dataset[K][number]> } = {
   accounts: {},
   brands: { touch: true },
   api_tokens: {
-    columns: ['id', 'account_id', 'name', 'token_hash', 'prefix', 'expires_at', 'revoked_at'],
+    columns: ['id', 'account_id', 'name', 'token_hash', 'prefix', 'expires_at', 'revoked_at', 'scopes'],
     key: ['token_hash'],
     // Only the token's hash and prefix are stored, and sent.
-    row: ({ account_id, name, token, expires_at, revoked }) => {
+    row: ({ account_id, name, token, expires_at, revoked, scopes }) => {
       const hash = hashToken(token)
       return {
         id: tokenId(hash),
@@ -61,6 +62,7 @@ const TABLES: { [K in SectionName]: Table<Dataset[K][number]> } = {
         prefix: tokenPrefix(token),
         expires_at,
         revoked_at: revoked ? 'now' : null, // PostgreSQL's input for now(): the transaction's start
+        scopes: withRead(scopes),
       }
     },
     // An import never un-revokes a token, and keeps the first revocation time.
@@ -188,9 +190,17 @@ async function coverPaid(tx: Queryable, rows: Dataset['report_rows']): Promise<S
  * as rows of the table (so the migrations alone say the columns' types). Only rows whose values
  * differ are updated; returned rows were inserted or changed, the rest are unchanged.
  */
-async function upsert<Item>(tx: Queryable, table: SectionName, items: Item[]): Promise<SectionCounts> {
-  const t = TABLES[table] as Table<Item>
-  const columns = t.columns ?? fieldsOf(SECTIONS[table].schema)
+async function upsert<Item>(
+  tx: Queryable,
+  table: SectionName,
+  items: Item[],
+  extra: Record<string, unknown> = {},
+): Promise<SectionCounts> {
+  const base = TABLES[table] as Table<Item>
+  const t: Table<Item> = Object.keys(extra).length
+    ? { ...base, row: (item) => ({ ...(base.row ? base.row(item) : item), ...extra }) }
+    : base
+  const columns = [...(t.columns ?? fieldsOf(SECTIONS[table].schema)), ...Object.keys(extra)]
   const key: readonly string[] = t.key ?? SECTIONS[table].key
   const values = columns.filter((c) => !key.includes(c))
   const target = (c: string) => t.updateAs?.[c] ?? `excluded.${c}`
@@ -234,15 +244,7 @@ export async function importDataset(db: Db, ds: Dataset): Promise<ImportCounts> 
     return await db.batch(
       async (tx) => {
         const mark = await beginReportWrite(tx)
-        await checkReferences(tx, ds)
-        const counts = {} as ImportCounts
-        for (const name of Object.keys(TABLES) as SectionName[]) {
-          const kept = name === 'report_rows' ? await paidKept(tx, ds.report_rows) : 0
-          counts[name] = await upsert<object>(tx, name, ds[name])
-          if (kept > 0) counts[name].kept = kept
-        }
-        const covered = await coverPaid(tx, ds.report_rows)
-        if (covered) counts.report_rows.covered = covered
+        const counts = await importIn(tx, ds)
         await recordEvents(tx, mark)
         return counts
       },
@@ -257,4 +259,24 @@ export async function importDataset(db: Db, ds: Dataset): Promise<ImportCounts> 
     }
     throw err
   }
+}
+
+export interface ImportInOptions {
+  /** The sandbox world the dataset's new accounts and brands belong to (src/sandbox/); default live. */
+  sandboxId?: string
+}
+
+/** Loads a dataset inside a transaction that holds the report writers' lock (beginReportWrite). */
+export async function importIn(tx: Queryable, ds: Dataset, opts: ImportInOptions = {}): Promise<ImportCounts> {
+  await checkReferences(tx, ds)
+  const world = opts.sandboxId ? { sandbox_id: opts.sandboxId } : {}
+  const counts = {} as ImportCounts
+  for (const name of Object.keys(TABLES) as SectionName[]) {
+    const kept = name === 'report_rows' ? await paidKept(tx, ds.report_rows) : 0
+    counts[name] = await upsert<object>(tx, name, ds[name], name === 'accounts' || name === 'brands' ? world : {})
+    if (kept > 0) counts[name].kept = kept
+  }
+  const covered = await coverPaid(tx, ds.report_rows)
+  if (covered) counts.report_rows.covered = covered
+  return counts
 }

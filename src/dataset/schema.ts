@@ -3,6 +3,7 @@
 // section is optional and every item closed: unknown fields are nearly always typos.
 import { Type, type Static, type TProperties, type TSchema } from 'typebox'
 import { ROLES } from '../domain/roles.js'
+import { SCOPES } from '../domain/scopes.js'
 import * as statuses from '../domain/statuses.js'
 import { marketplaceByCode, MARKETPLACES } from '../domain/marketplaces.js'
 import type { CommissionTerms } from '../domain/commission.js'
@@ -57,6 +58,8 @@ export const ApiToken = item({
   name: optional(Label, ''),
   expires_at: optional(Timestamp, null),
   revoked: optional(Bool, false),
+  // read always; webhooks:write lets the token manage its account's webhook endpoints
+  scopes: optional(Type.Array(Type.Enum(SCOPES), { maxItems: SCOPES.length, uniqueItems: true }), ['read']),
 })
 
 export const Brand = item({

@@ -13,16 +13,18 @@
 import type { Dataset } from '../dataset/types.js'
 import { today as currentDay } from '../domain/dates.js'
 import { reportDays } from './calendar.js'
-import { SIZES, type DemoSize } from './sizes.js'
+import { SIZES, type DemoSize, type SizeConfig } from './sizes.js'
 import { Rng } from './rng.js'
-import { makeBrands } from './brands.js'
-import { makeAccounts } from './accounts.js'
-import { makePartnerships } from './partnerships.js'
-import { makeLinks } from './links.js'
+import { makeBrands, type BrandInfo } from './brands.js'
+import { makeAccounts, type Accounts } from './accounts.js'
+import { makePartnerships, type Partnerships } from './partnerships.js'
+import { makeLinks, type LinkPlan } from './links.js'
 import { makeReportRows } from './rows.js'
 
 export { DEMO_PENDING_MAX_AGE, DEMO_REPORT_DAYS } from './calendar.js'
-export type { DemoSize } from './sizes.js'
+export type { DemoSize, SizeConfig } from './sizes.js'
+export type { LinkPlan } from './links.js'
+export { Rng } from './rng.js'
 
 export interface DemoOptions {
   size: DemoSize
@@ -37,16 +39,30 @@ export interface DemoDataset {
   accounts: { creator: string; seller: string; operator: string }
 }
 
+/** The platform without report rows: what a sandbox world is made of (src/sandbox/). */
+export interface DemoWorld {
+  brands: BrandInfo[]
+  people: Accounts
+  partnerships: Partnerships
+  plans: LinkPlan[]
+}
+
+/** Brands, accounts, partnerships and links with their traffic plans, drawn from `rng` in the dataset's order. */
+export function generateDemoWorld(rng: Rng, size: SizeConfig): DemoWorld {
+  const brands = makeBrands(rng, size)
+  const people = makeAccounts(rng, size, brands)
+  const partnerships = makePartnerships(rng, size, brands, people.creators)
+  const plans = makeLinks(rng, size, brands, partnerships, people.creators)
+  return { brands, people, partnerships, plans }
+}
+
 export function generateDemoDataset(opts: DemoOptions): DemoDataset {
   const size = SIZES[opts.size]
   if (size === undefined) throw new RangeError(`unknown demo size ${String(opts.size)}`)
   const days = reportDays(opts.today ?? currentDay())
   const rng = new Rng(opts.seed ?? 42)
 
-  const brands = makeBrands(rng, size)
-  const people = makeAccounts(rng, size, brands)
-  const partnerships = makePartnerships(rng, size, brands, people.creators)
-  const plans = makeLinks(rng, size, brands, partnerships, people.creators)
+  const { brands, people, partnerships, plans } = generateDemoWorld(rng, size)
   const rows = makeReportRows(rng, days, plans)
 
   return {

@@ -44,7 +44,15 @@ export async function runDemo(
   const { dataset, accounts } = generateDemoDataset({ size: opts.size, today: opts.today })
   const counts = await importDataset(db, dataset)
   const tokens = {
-    creator: (await createToken(db, { accountId: accounts.creator, name: 'demo', expiresAt: null })).token,
+    // the creator's may also manage its webhook endpoints, as README's commands do
+    creator: (
+      await createToken(db, {
+        accountId: accounts.creator,
+        name: 'demo',
+        expiresAt: null,
+        scopes: ['read', 'webhooks:write'],
+      })
+    ).token,
     seller: (await createToken(db, { accountId: accounts.seller, name: 'demo', expiresAt: null })).token,
     operator: (await createToken(db, { accountId: accounts.operator, name: 'demo', expiresAt: null })).token,
   }

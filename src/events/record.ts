@@ -94,17 +94,21 @@ export async function recordEvents(tx: Queryable, mark: WriteMark): Promise<void
 }
 
 /** A webhook.test event for one endpoint, delivered to that endpoint alone; returns the event id. */
-export async function recordTestEvent(tx: Queryable, endpointId: string): Promise<string> {
+export async function recordTestEvent(
+  tx: Queryable,
+  endpointId: string,
+  message = 'a test event sent by csapi webhooks test',
+): Promise<string> {
   const [ev] = await tx.query<{ id: string }>(
     `with ev as (
        insert into webhook_events (id, account_id, type, data)
        select 'evt_' || replace(gen_random_uuid()::text, '-', ''), e.account_id, 'webhook.test',
-              json_build_object('endpoint_id', e.id, 'message', 'a test event sent by csapi webhooks test')
+              json_build_object('endpoint_id', e.id, 'message', $2::text)
          from webhook_endpoints e where e.id = $1
        returning seq, id)
      , d as (insert into webhook_deliveries (event_seq, endpoint_id) select seq, $1 from ev)
      select id from ev`,
-    [endpointId],
+    [endpointId, message],
   )
   if (!ev) throw new Error(`no webhook endpoint ${endpointId}`)
   return ev.id

@@ -6,10 +6,11 @@ import type { Ajv } from 'ajv'
 import type { Db } from '../db/index.js'
 import { ReadRouter } from '../db/replicas.js'
 import { COMPONENT, RULE } from './schema.js'
-import { ROUTES } from './routes.js'
+import { ROUTES, servedPaths } from './routes.js'
 import core from './plugins/core.js'
 import errors, { frameworkError, MAX_PARAM_LENGTH } from './plugins/errors.js'
 import query from './query.js'
+import body from './body.js'
 import security, {
   clientErrorHandler,
   fastifyTrustProxy,
@@ -37,6 +38,8 @@ export interface AppOptions {
   corsOrigins?: string[]
   /** Default 4096. */
   maxUrlLength?: number
+  /** Webhook endpoints made through the API: hosts exempt from the address rules, endpoints per account (10). */
+  webhooks?: { allowHosts?: string[]; maxEndpoints?: number }
   /** Load shedding; off unless given. */
   pressure?: SecurityOptions['pressure']
   /** Node HTTP server limits, in effect when the app listens. */
@@ -78,7 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkError,
-    // No endpoint takes a body.
+    // Only the writes take a body; each of them says how large (body.ts).
     bodyLimit: 1024,
     // Node enforces the request timeout in a sweep this often (its default, 30 s, let a slow
     // client keep a connection that long past the timeout).
@@ -113,8 +116,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before the routes: a route takes the error handler in force when it is added, and the
   // plugins below add routes (CORS preflight, /docs) that must answer errors in the API's body.
   const cors = (opts.corsOrigins ?? []).length > 0
-  await app.register(errors, { paths: ROUTES.flatMap((r) => r.urls), cors })
+  await app.register(errors, { paths: servedPaths(), cors })
   await app.register(query)
+  await app.register(body)
   await app.register(security, {
     corsOrigins: opts.corsOrigins ?? [],
     maxUrlLength: opts.maxUrlLength ?? 4096,
@@ -124,6 +128,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   })
   await app.register(auth, { reads, rateLimit: opts.rateLimit, tokenCacheMs: opts.tokenCacheMs ?? 0 })
   await app.register(openapi)
+  app.decorate('webhookRules', {
+    allowHosts: opts.webhooks?.allowHosts ?? [],
+    maxPerAccount: opts.webhooks?.maxEndpoints ?? 10,
+  })
   for (const route of ROUTES) await app.register(route.plugin)
   return app
 }

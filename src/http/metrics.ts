@@ -10,6 +10,7 @@ export class Metrics {
   readonly registry = new client.Registry()
   readonly duration: client.Histogram<'route' | 'method' | 'status'>
   readonly requests: client.Counter<'route' | 'method' | 'status'>
+  readonly sandboxRequests: client.Counter<'route' | 'method' | 'status'>
   readonly rateLimited: client.Counter<'policy'>
   readonly rateLimitFallback: client.Gauge
   readonly rateLimitFallbackChecks: client.Counter
@@ -31,6 +32,13 @@ export class Metrics {
     this.requests = new client.Counter({
       name: 'csapi_http_requests_total',
       help: 'HTTP requests answered, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    })
+    // requests of test tokens: counted apart, so that sandbox traffic never shows in the live figures
+    this.sandboxRequests = new client.Counter({
+      name: 'csapi_sandbox_requests_total',
+      help: 'HTTP requests of test tokens (sandbox worlds) answered, by route pattern, method and status',
       labelNames: ['route', 'method', 'status'],
       registers,
     })
@@ -231,8 +239,9 @@ export class Metrics {
   }
 
   /** Records one answered request (an onResponse hook). */
-  observe(route: string, method: string, status: number, seconds: number): void {
+  observe(route: string, method: string, status: number, seconds: number, sandbox = false): void {
     const labels = { route, method, status: String(status) }
+    if (sandbox) return void this.sandboxRequests.inc(labels)
     this.duration.observe(labels, seconds)
     this.requests.inc(labels)
   }

@@ -15,11 +15,20 @@ import creatorAdjustments, { URL as CREATOR_ADJUSTMENTS } from './creator/adjust
 import sellerBrands, { URL as SELLER_BRANDS } from './seller/brands/route.js'
 import sellerProducts, { URL as SELLER_PRODUCTS } from './seller/products/route.js'
 import sellerReports, { URL as SELLER_REPORTS } from './seller/reports/route.js'
+import me, { URL as ME } from './me/route.js'
+import webhookEndpoints, { PATHS as WEBHOOK_ENDPOINTS } from './creator/webhook-endpoints/route.js'
+import sandbox, { URL as SANDBOX, ADVANCE_URL as SANDBOX_ADVANCE } from './sandbox/route.js'
+import type { ServedPath } from './plugins/errors.js'
 
 export interface Route {
-  urls: readonly string[]
+  /** Its paths, each answering GET only unless it says which methods. */
+  urls: readonly (string | ServedPath)[]
   plugin: FastifyPluginAsync
 }
+
+/** Every path of the API with the methods it answers. */
+export const servedPaths = (): ServedPath[] =>
+  ROUTES.flatMap((r) => r.urls.map((u) => (typeof u === 'string' ? { url: u, methods: ['GET'] } : u)))
 
 export const ROUTES: readonly Route[] = [
   { urls: HEALTH_URLS, plugin: health },
@@ -36,4 +45,7 @@ export const ROUTES: readonly Route[] = [
   { urls: [SELLER_BRANDS], plugin: sellerBrands },
   { urls: [SELLER_PRODUCTS], plugin: sellerProducts },
   { urls: [SELLER_REPORTS], plugin: sellerReports },
+  { urls: [ME], plugin: me },
+  { urls: WEBHOOK_ENDPOINTS, plugin: webhookEndpoints },
+  { urls: [SANDBOX, { url: SANDBOX_ADVANCE, methods: ['POST'] }], plugin: sandbox },
 ]

@@ -62,8 +62,12 @@ const MESSAGES: Record<ErrorCode, string> = {
   forbidden_resource: 'this token cannot access the requested role or resource',
   ads_not_connected:
     'the Amazon Ads account of brand brand_1 is not connected and this creator has no report rows of it',
+  insufficient_scope: 'this request needs a token with the scope webhooks:write; this token has read',
   not_found: 'no route GET /api/creator/v1/brand',
+  idempotency_conflict:
+    'Idempotency-Key k-1 was used in the last 24 hours with another request; send a new key for a new request',
   method_not_allowed: 'method POST is not allowed on /api/creator/v1/brands; use GET',
+  sandbox_busy: 'sandbox sbx_0123456789ab is advancing already: wait for that advance to answer',
   rate_limited: 'rate limit exceeded; retry after the number of seconds in Retry-After',
   internal_error: 'internal error',
   service_unavailable: 'the service is temporarily unavailable; retry after the number of seconds in Retry-After',
@@ -157,14 +161,21 @@ export function Ok<T extends TSchema>(
   return { ...schema, 'x-response-description': description, headers } as T
 }
 
-/** The error responses every authenticated list endpoint can give, by status. */
-export function listErrors(extra: { 403?: ErrorCode[]; 404?: ErrorCode[] } = {}) {
+/** The error responses every authenticated endpoint can give, by status; lists also invalid_pagination. */
+export function listErrors(
+  extra: { 403?: ErrorCode[]; 404?: ErrorCode[]; 409?: ErrorCode[]; list?: boolean; body?: boolean } = {},
+) {
   const forbidden: ErrorCode[] = ['forbidden_resource', ...(extra[403] ?? [])]
+  const paged = extra.list ?? true
   return {
     400: ErrorResponse(
-      ['invalid_request', 'invalid_pagination'],
-      'Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or ' +
-        'one that cannot be decoded)',
+      paged ? ['invalid_request', 'invalid_pagination'] : ['invalid_request'],
+      (extra.body
+        ? 'Invalid body (not JSON, an unknown field, a wrong type, over 64 KB, a rule broken) or parameters'
+        : paged
+          ? 'Invalid request or pagination parameters'
+          : 'Invalid request parameters') +
+        ' (also: a URL longer than 4,096 characters, or one that cannot be decoded)',
       AUTHENTICATED_HEADERS,
     ),
     401: ErrorResponse(['invalid_api_token'], 'Missing or invalid API token; carries WWW-Authenticate: Bearer', {
@@ -173,6 +184,15 @@ export function listErrors(extra: { 403?: ErrorCode[]; 404?: ErrorCode[] } = {})
     }),
     403: ErrorResponse(forbidden, 'The token cannot access the requested role or resource', AUTHENTICATED_HEADERS),
     ...(extra[404] ? { 404: ErrorResponse(extra[404], 'No such resource for this token', AUTHENTICATED_HEADERS) } : {}),
+    ...(extra[409]
+      ? {
+          409: ErrorResponse(
+            extra[409],
+            'The Idempotency-Key was used in the last 24 hours with another request',
+            AUTHENTICATED_HEADERS,
+          ),
+        }
+      : {}),
     429: ErrorResponse(
       ['rate_limited'],
       'Too many requests for this token (or too many failed authentications from this address); ' +

@@ -116,6 +116,7 @@ export async function guardOptions(
       trustProxy: config.trustProxy,
       connections: { total: config.maxConnections, perAddress: config.maxConnectionsPerAddress },
     },
+    webhooks: { allowHosts: config.webhooks.allowHosts, maxEndpoints: config.webhooks.maxEndpoints },
   }
 }
 

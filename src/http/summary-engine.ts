@@ -76,7 +76,7 @@ const COARSE = ['brand_id', 'marketplace', 'commission_status']
 const TABLE = { rows: 'report_rows', days: 'report_day_totals', months: 'report_month_totals' } as const
 
 type Grain = 'rows' | 'days' | 'fineMonths' | 'coarseMonths'
-interface Part {
+export interface Part {
   grain: Grain
   from: string
   to: string
@@ -161,13 +161,15 @@ export function summaryStatement(
   source: SummarySource,
   owner: unknown,
   q: SummaryRequest,
+  /** Read only up to this date (a time unit's last day), not to q.end. */
+  until: string = q.end,
 ): { sql: string; params: unknown[] } {
   const coarse = new Set([...COARSE, ...(source.coarseDims ?? [])])
   const filters = FILTER_NAMES.filter((f) => q.filters[f] !== undefined)
   const fine = [...filters, ...q.groupBy].some((d) => !coarse.has(d) && !(TIME_DIMS as readonly string[]).includes(d))
   const byDays = q.groupBy.includes('day') || q.groupBy.includes('week')
   const start = resumeFrom(q.groupBy[0], q.after, q.start)
-  const parts = start > q.end ? [] : planParts(start, q.end, fine, byDays)
+  const parts = start > until ? [] : planParts(start, until, fine, byDays)
 
   const params: unknown[] = [owner]
   const p = (v: unknown) => `$${params.push(v)}`
@@ -206,6 +208,30 @@ export function summaryStatement(
   return { sql: pageSql(inner, keyCols, `${limit}::int`), params }
 }
 
+/** The last day of the limit + 1 time units from where the page starts, when before q.end. */
+function windowEnd(q: SummaryRequest): string | null {
+  const unit = q.groupBy[0]
+  if (!unit || !(TIME_DIMS as readonly string[]).includes(unit)) return null
+  const start = resumeFrom(unit, q.after, q.start)
+  let end: string | null
+  if (unit === 'month') {
+    const last = monthStart(start, q.limit)
+    end = last === null ? null : monthEnd(last)
+  } else {
+    const first = unit === 'week' ? addDaysAny(start, -isoDayOfWeek(start)) : start
+    const days = (unit === 'week' ? 7 : 1) * (q.limit + 1) - 1
+    end = first >= '1000-01-01' && first <= '9000-01-01' ? addDaysAny(first, days) : null
+  }
+  return end !== null && end < q.end ? end : null
+}
+
+/** Days since the Monday of the day's ISO week (0 for a Monday). */
+function isoDayOfWeek(day: string): number {
+  const d = new Date(0)
+  d.setUTCFullYear(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)))
+  return (d.getUTCDay() + 6) % 7
+}
+
 /** One page of a summary, read in one statement: one snapshot of rows and totals. */
 export async function readSummary(
   db: Queryable,
@@ -213,9 +239,18 @@ export async function readSummary(
   owner: unknown,
   q: SummaryRequest,
 ): Promise<SummaryPage> {
-  const { sql, params } = summaryStatement(source, owner, q)
   // Planned each time: the shapes are many, and the filters' values decide the plan.
-  const [page] = await db.query<Record<string, string | number | null>>(sql, params, { prepare: false })
+  const read = async (until?: string) => {
+    const { sql, params } = summaryStatement(source, owner, q, until)
+    const [one] = await db.query<Record<string, string | number | null>>(sql, params, { prepare: false })
+    return one!
+  }
+  // Grouped first by a time, items sort by it: when the first limit + 1 units from the page's start
+  // hold more than a page, the page is the one the whole range gives, read from those units only.
+  // Else (sparse rows) the whole range is read. Either answer is one statement's.
+  const until = windowEnd(q)
+  let page = until !== null ? await read(until) : null
+  if (page === null || (page.found as number) <= q.limit) page = await read()
   const keyCols = [...q.groupBy.map((_, i) => `g${i}`), 'currency']
   const last = keyCols.map((c) => page![`last_${c}`])
   return {

@@ -3,8 +3,8 @@
 // dry run does all of it and rolls back, so what it prints is exactly what would change.
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Db } from '../db/index.js'
-import { IngestFileError, readBatches } from './read.js'
+import type { BatchSession, Db } from '../db/index.js'
+import { IngestFileError, readBatches, type RawRecord } from './read.js'
 import { RowMapper } from './map.js'
 import { loadStage, Rollback, type StageTuple } from './session.js'
 import * as SQL from './sql.js'
@@ -112,117 +112,26 @@ export async function ingestAmazonAttribution(
 ): Promise<IngestSummary> {
   const started = Date.now()
   const files = expandFiles(paths)
+  const sources = files.map((file) => ({ name: file, batches: () => readBatches(file) }))
   let summary: IngestSummary | undefined
   try {
     await db.batch(
       async (s) => {
-        const phases: Record<string, number> = {}
-        let mark = Date.now()
-        const next: Record<string, string> = {
-          stage: 'resolve',
-          resolve: 'compute',
-          compute: 'upsert',
-          upsert: 'adjust',
-        }
-        const phase = (name: string) => {
-          const now = Date.now()
-          phases[name] = now - mark
-          mark = now
-          if (next[name]) opts.onPhase?.(next[name])
-        }
         const written = await beginReportWrite(s)
-        await s.exec(`set local work_mem = '256MB'`)
-        await s.exec(SQL.CREATE_STAGE)
-        const counts = { rows: 0, products: 0, performance: 0 }
-        await loadStage(s, stageTuples(files, counts, opts.onProgress))
-        await s.exec('analyze ingest_stage')
-        phase('stage')
-        await s.exec(SQL.LINKS)
-        await s.exec('analyze ingest_links')
-        await s.exec(SQL.CATALOGUE)
-        await s.exec('analyze ingest_catalogue')
-        await s.exec(SQL.RESOLVE)
-        await s.exec('analyze ingest_placed')
-        phase('resolve')
-
-        const unplaced = await readUnplaced(s, files)
-        if (opts.strict && unplaced.length > 0) {
-          throw new IngestRefused(
-            `--strict: ${unplaced.reduce((n, u) => n + u.count, 0)} rows cannot be placed:\n` +
-              formatUnplaced(unplaced),
-          )
-        }
-
-        for (const step of SQL.AGGREGATE) await s.exec(step)
-        // Hash joins throughout: the planner's estimates of the full join's output otherwise lead
-        // it to sort 1M rows for merge joins and to memoize lookups that never repeat.
-        await s.exec('set local enable_mergejoin = off')
-        await s.exec('set local enable_memoize = off')
-        await s.exec(SQL.COMPUTE)
-        await s.exec('reset enable_mergejoin')
-        await s.exec('reset enable_memoize')
-        await s.exec('analyze ingest_final')
-        const mismatch = await s.query<{
-          date: string
-          link_id: string
-          product_id: string
-          marketplace: string
-          currency: string
-          terms_currency: string
-          file_no: number
-          row_no: number
-        }>(SQL.CURRENCY_MISMATCH)
-        const m = mismatch[0]
-        if (m) {
-          throw new IngestRefused(
-            `${files[m.file_no]} row ${m.row_no}: product ${m.product_id} earns flat commission terms in ` +
-              `${m.terms_currency}, but the row (${m.date}, link ${m.link_id}, ${m.marketplace}) is in ` +
-              `${m.currency}; refusing to mix currencies`,
-          )
-        }
-        const [c] = await s.query<{ inserted: number; updated: number; reversed: number; rows: number }>(SQL.COUNTS)
-        phase('compute')
-        await s.exec(SQL.UPSERT)
-        phase('upsert')
-        const ids = (await s.query<{ id: string }>(SQL.ADJUST)).map((r) => r.id)
-        const listed = ids.length
-          ? await s.query<AdjustmentLine>(SQL.ADJUSTMENTS_LISTED, [ids, LISTED_ADJUSTMENTS])
-          : []
-        const [restated] = await s.query<{ n: number }>('select count(*)::int as n from ingest_final where restated')
-        phase('adjust')
-        summary = {
-          files,
-          dryRun: Boolean(opts.dryRun),
-          path: s.copyFrom ? 'copy' : 'unnest',
-          rowsRead: counts.rows,
-          productRows: counts.products,
-          performanceRows: counts.performance,
-          reportRows: {
-            total: c!.rows,
-            inserted: c!.inserted,
-            updated: c!.updated,
-            unchanged: c!.rows - c!.inserted - c!.updated - restated!.n,
-            reversed: c!.reversed,
-            restated: restated!.n,
-          },
-          adjustments: { count: ids.length, listed },
-          unplaced,
-          elapsedMs: 0,
-          phases,
-        }
+        summary = await ingestIn(s, sources, opts)
         if (opts.dryRun) throw new Rollback()
         const r = summary.reportRows
         await s.query(SQL.RECORD_RUN, [
           new Date(started),
           files.length,
-          counts.rows,
+          summary.rowsRead,
           r.inserted,
           r.updated,
           r.unchanged,
           r.reversed,
-          ids.length,
+          summary.adjustments.count,
           Date.now() - started,
-          JSON.stringify(phases),
+          JSON.stringify(summary.phases),
         ])
         await recordEvents(s, written)
       },
@@ -235,18 +144,154 @@ export async function ingestAmazonAttribution(
   return summary!
 }
 
+/** Amazon report rows from somewhere: a file, or records made in memory (the sandbox's clock). */
+export interface ReportSource {
+  /** What messages call it (a file's path). */
+  name: string
+  batches: () => AsyncIterable<RawRecord[]>
+}
+
+// The run's temporary tables: dropped at its end, so that one transaction can hold several runs.
+const RUN_TABLES = [
+  'ingest_stage',
+  'ingest_links',
+  'ingest_catalogue',
+  'ingest_placed',
+  'ingest_new',
+  'ingest_scope',
+  'ingest_terms',
+  'ingest_final',
+]
+
+/**
+ * One run inside a transaction the caller holds, under the report writers' lock it took
+ * (beginReportWrite): stage, place, compute, upsert, adjust. The caller records the run and its
+ * events, and commits (or rolls back a dry run).
+ */
+export async function ingestIn(
+  s: BatchSession,
+  sources: ReportSource[],
+  opts: Omit<IngestOptions, 'dryRun'> & { dryRun?: boolean } = {},
+): Promise<IngestSummary> {
+  const started = Date.now()
+  const files = sources.map((source) => source.name)
+  const phases: Record<string, number> = {}
+  let mark = Date.now()
+  const next: Record<string, string> = {
+    stage: 'resolve',
+    resolve: 'compute',
+    compute: 'upsert',
+    upsert: 'adjust',
+  }
+  const phase = (name: string) => {
+    const now = Date.now()
+    phases[name] = now - mark
+    mark = now
+    if (next[name]) opts.onPhase?.(next[name])
+  }
+  await s.exec(`set local work_mem = '256MB'`)
+  await s.exec(SQL.CREATE_STAGE)
+  const counts = { rows: 0, products: 0, performance: 0 }
+  await loadStage(s, stageSources(sources, counts, opts.onProgress))
+  await s.exec('analyze ingest_stage')
+  phase('stage')
+  await s.exec(SQL.LINKS)
+  await s.exec('analyze ingest_links')
+  await s.exec(SQL.CATALOGUE)
+  await s.exec('analyze ingest_catalogue')
+  await s.exec(SQL.RESOLVE)
+  await s.exec('analyze ingest_placed')
+  phase('resolve')
+
+  const unplaced = await readUnplaced(s, files)
+  if (opts.strict && unplaced.length > 0) {
+    throw new IngestRefused(
+      `--strict: ${unplaced.reduce((n, u) => n + u.count, 0)} rows cannot be placed:\n` + formatUnplaced(unplaced),
+    )
+  }
+
+  for (const step of SQL.AGGREGATE) await s.exec(step)
+  // Hash joins throughout: the planner's estimates of the full join's output otherwise lead
+  // it to sort 1M rows for merge joins and to memoize lookups that never repeat.
+  await s.exec('set local enable_mergejoin = off')
+  await s.exec('set local enable_memoize = off')
+  await s.exec(SQL.COMPUTE)
+  await s.exec('reset enable_mergejoin')
+  await s.exec('reset enable_memoize')
+  await s.exec('analyze ingest_final')
+  const mismatch = await s.query<{
+    date: string
+    link_id: string
+    product_id: string
+    marketplace: string
+    currency: string
+    terms_currency: string
+    file_no: number
+    row_no: number
+  }>(SQL.CURRENCY_MISMATCH)
+  const m = mismatch[0]
+  if (m) {
+    throw new IngestRefused(
+      `${files[m.file_no]} row ${m.row_no}: product ${m.product_id} earns flat commission terms in ` +
+        `${m.terms_currency}, but the row (${m.date}, link ${m.link_id}, ${m.marketplace}) is in ` +
+        `${m.currency}; refusing to mix currencies`,
+    )
+  }
+  const [c] = await s.query<{ inserted: number; updated: number; reversed: number; rows: number }>(SQL.COUNTS)
+  phase('compute')
+  await s.exec(SQL.UPSERT)
+  phase('upsert')
+  const ids = (await s.query<{ id: string }>(SQL.ADJUST)).map((r) => r.id)
+  const listed = ids.length ? await s.query<AdjustmentLine>(SQL.ADJUSTMENTS_LISTED, [ids, LISTED_ADJUSTMENTS]) : []
+  const [restated] = await s.query<{ n: number }>('select count(*)::int as n from ingest_final where restated')
+  phase('adjust')
+  await s.exec(`drop table ${RUN_TABLES.join(', ')}`)
+  return {
+    files,
+    dryRun: Boolean(opts.dryRun),
+    path: s.copyFrom ? 'copy' : 'unnest',
+    rowsRead: counts.rows,
+    productRows: counts.products,
+    performanceRows: counts.performance,
+    reportRows: {
+      total: c!.rows,
+      inserted: c!.inserted,
+      updated: c!.updated,
+      unchanged: c!.rows - c!.inserted - c!.updated - restated!.n,
+      reversed: c!.reversed,
+      restated: restated!.n,
+    },
+    adjustments: { count: ids.length, listed },
+    unplaced,
+    elapsedMs: Date.now() - started,
+    phases,
+  }
+}
+
 /** The staged form of every row of the files, batch by batch (also the bench's COPY ceiling input). */
-export async function* stageTuples(
+export function stageTuples(
   files: string[],
   counts: { rows: number; products: number; performance: number },
   onProgress?: (rows: number, file: number) => void,
 ): AsyncGenerator<StageTuple[]> {
+  return stageSources(
+    files.map((file) => ({ name: file, batches: () => readBatches(file) })),
+    counts,
+    onProgress,
+  )
+}
+
+async function* stageSources(
+  sources: ReportSource[],
+  counts: { rows: number; products: number; performance: number },
+  onProgress?: (rows: number, file: number) => void,
+): AsyncGenerator<StageTuple[]> {
   let seq = 0
-  for (let f = 0; f < files.length; f++) {
-    const file = files[f]!
-    const mapper = new RowMapper(file)
+  for (let f = 0; f < sources.length; f++) {
+    const source = sources[f]!
+    const mapper = new RowMapper(source.name)
     let rowNo = 0
-    for await (const batch of readBatches(file)) {
+    for await (const batch of source.batches()) {
       const tuples: StageTuple[] = new Array(batch.length)
       for (let i = 0; i < batch.length; i++) {
         const r = mapper.map(batch[i]!, ++rowNo)

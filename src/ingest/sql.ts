@@ -284,6 +284,8 @@ export const ADJUST = `insert into commission_adjustments as a (report_row_id, c
                         order by x.id desc limit 1) last on true
    where f.row_id is not null and f.status in ('approved', 'paid')
      and f.commission <> coalesce(last.restated_commission_cents, f.old_commission)
+   -- in key order: the adjustments' ids (the order they are listed and paid in) follow the rows'
+   order by f.date, f.link_id, f.product_id, f.marketplace
   returning a.id::text as id`
 
 export const ADJUSTMENTS_LISTED = `select a.id, r.date::text as date, r.link_id, r.asin, r.marketplace,

@@ -6,7 +6,7 @@
 // adjustments unsettled, and the balance carries forward to a later run. The invariant (the amount
 // is the sum of the lines) is checked by the database when the transaction commits
 // (migrations/008_payouts.sql).
-import type { BatchSession, Db } from '../db/index.js'
+import type { BatchSession, Db, Queryable } from '../db/index.js'
 import { beginReportWrite, recordEvents } from '../events/record.js'
 
 export interface PayoutMade {
@@ -66,15 +66,15 @@ const LINES = `insert into payout_lines (payout_id, line_no, type, creator_id, r
   select p.id, l.line_no, l.type, l.creator_id, l.report_date, l.report_row_id, l.link_id, l.product_id, l.asin,
          l.marketplace, l.amount_cents, l.adjustment_id
     from pay_lines l
-    join payouts p on p.creator_id = $1 and p.currency = l.currency and p.created_txid = txid_current()`
+    join payouts p on p.id = any ($1::text[]) and p.currency = l.currency`
 
 const PAID = `update report_rows r
      set commission_status = 'paid', updated_at = now(), change_seq = nextval('report_rows_change_seq')
-    from pay_lines l join payouts p on p.creator_id = $1 and p.currency = l.currency and p.created_txid = txid_current()
+    from pay_lines l join payouts p on p.id = any ($2::text[]) and p.currency = l.currency
    where l.type = 'commission' and r.creator_id = $1 and r.id = l.report_row_id`
 
 const SETTLED = `update commission_adjustments a set payout_id = p.id
-    from pay_lines l join payouts p on p.creator_id = $1 and p.currency = l.currency and p.created_txid = txid_current()
+    from pay_lines l join payouts p on p.id = any ($1::text[]) and p.currency = l.currency
    where l.type = 'adjustment' and a.id = l.adjustment_id`
 
 const CARRIED = `select currency, sum(amount_cents)::bigint as balance_cents, count(*)::int as line_count
@@ -87,15 +87,27 @@ export async function pay(db: Db, creatorId: string, through: string): Promise<P
 
 async function payIn(s: BatchSession, creatorId: string, through: string): Promise<PayResult> {
   const mark = await beginReportWrite(s)
+  const result = await payLinesIn(s, creatorId, through)
+  await recordEvents(s, mark)
+  return result
+}
+
+/**
+ * Pays inside a transaction that holds the report writers' lock (beginReportWrite); the caller
+ * records the events. Its temporary table is dropped at the end, so a transaction can pay again.
+ */
+export async function payLinesIn(s: Queryable, creatorId: string, through: string): Promise<PayResult> {
   const params = [creatorId, through]
   await s.query(CANDIDATES, params)
   const payouts = await s.query<PayoutMade>(PAYOUTS, params)
   if (payouts.length > 0) {
-    await s.query(LINES, [creatorId])
-    await s.query(PAID, [creatorId])
-    await s.query(SETTLED, [creatorId])
+    // the payouts this call made (a transaction may pay more than once: a sandbox world's history)
+    const ids = payouts.map((p) => p.id)
+    await s.query(LINES, [ids])
+    await s.query(PAID, [creatorId, ids])
+    await s.query(SETTLED, [ids])
   }
   const carried = await s.query<CarriedForward>(CARRIED)
-  await recordEvents(s, mark)
+  await s.query('drop table pay_lines')
   return { payouts, carried }
 }

@@ -2,12 +2,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/index.js'
 import type { Role } from '../domain/roles.js'
+import { withRead, type Scope } from '../domain/scopes.js'
 
 /** Recognisable by secret scanners; followed by 32 random bytes in base64url. */
 export const TOKEN_PREFIX = 'csapi_'
+/** A sandbox account's token (a test token): a scanner and a human tell it from a live one. */
+export const TEST_TOKEN_PREFIX = 'csapi_test_'
 
-export function generateToken(): string {
-  return TOKEN_PREFIX + randomBytes(32).toString('base64url')
+export function generateToken(test = false): string {
+  return (test ? TEST_TOKEN_PREFIX : TOKEN_PREFIX) + randomBytes(32).toString('base64url')
 }
 
 export function hashToken(token: string): Buffer {
@@ -21,19 +24,23 @@ export function tokenId(hash: Buffer): string {
 
 /** What an operator sees of a token: enough to recognise it, never enough to use it. */
 export function tokenPrefix(token: string): string {
-  return token.slice(0, TOKEN_PREFIX.length + 4)
+  return token.slice(0, (token.startsWith(TEST_TOKEN_PREFIX) ? TEST_TOKEN_PREFIX : TOKEN_PREFIX).length + 4)
 }
 
 export interface TokenOwner {
   tokenId: string
   accountId: string
   role: Role
+  /** Always holds read (domain/scopes.ts). */
+  scopes: Scope[]
+  /** The sandbox world the account belongs to; '' for a live account. */
+  sandboxId: string
 }
 
 /** The owner of a token (by its hash) that is known, unrevoked and unexpired; null otherwise. */
 export async function findTokenOwner(db: Queryable, hash: Buffer): Promise<TokenOwner | null> {
   const rows = await db.query<TokenOwner>(
-    `select t.id as "tokenId", a.id as "accountId", a.role
+    `select t.id as "tokenId", a.id as "accountId", a.role, t.scopes, a.sandbox_id as "sandboxId"
        from api_tokens t join accounts a on a.id = t.account_id
       where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > now())`,
     [hash],
@@ -45,15 +52,22 @@ export interface NewToken {
   accountId: string
   name: string
   expiresAt: Date | null
+  /** Default: read alone. */
+  scopes?: Scope[]
 }
 
+/** A token for the account: a test token (csapi_test_) when the account is a sandbox account. */
 export async function createToken(db: Queryable, t: NewToken): Promise<{ id: string; token: string }> {
-  const token = generateToken()
+  const [account] = await db.query<{ sandbox_id: string }>('select sandbox_id from accounts where id = $1', [
+    t.accountId,
+  ])
+  const token = generateToken((account?.sandbox_id ?? '') !== '')
   const hash = hashToken(token)
   const id = tokenId(hash)
   await db.query(
-    `insert into api_tokens (id, account_id, name, token_hash, prefix, expires_at) values ($1, $2, $3, $4, $5, $6)`,
-    [id, t.accountId, t.name, hash, tokenPrefix(token), t.expiresAt],
+    `insert into api_tokens (id, account_id, name, token_hash, prefix, expires_at, scopes)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, t.accountId, t.name, hash, tokenPrefix(token), t.expiresAt, withRead(t.scopes ?? [])],
   )
   return { id, token }
 }
@@ -67,11 +81,12 @@ export interface TokenInfo {
   expires_at: Date | null
   revoked_at: Date | null
   last_used_at: Date | null
+  scopes: Scope[]
 }
 
 export async function listTokens(db: Queryable, accountId?: string): Promise<TokenInfo[]> {
   return db.query<TokenInfo>(
-    `select id, account_id, name, prefix, created_at, expires_at, revoked_at, last_used_at
+    `select id, account_id, name, prefix, created_at, expires_at, revoked_at, last_used_at, scopes
        from api_tokens where ($1::text is null or account_id = $1) order by account_id, created_at, id`,
     [accountId ?? null],
   )

@@ -189,7 +189,7 @@ export class Deliverer {
       } else {
         await tx.query(`update webhook_deliveries set status = 'failed' where id = $1`, [c.id])
         await tx.query(
-          `update webhook_endpoints set disabled_at = now(), disabled_reason = $2
+          `update webhook_endpoints set disabled_at = now(), disabled_reason = $2, disabled_by = 'retries'
             where id = $1 and disabled_at is null`,
           [c.endpoint_id, `event ${eventId} failed ${c.attempts} attempts; last: ${r.error}`],
         )

@@ -1,8 +1,11 @@
-// SQL of the operator's webhook commands (`csapi webhooks …`, docs/webhooks.md): endpoints,
-// secret rotation, the delivery log and replay.
+// Webhook endpoints, their secrets, the delivery log and replay (docs/webhooks.md): one module for
+// the operator's commands (`csapi webhooks …`, every account's endpoints) and the API's
+// /api/creator/v1/webhook-endpoints (an account's own). A function given an `owner` touches only
+// that account's endpoints; another account's endpoint is as unknown as one that never existed.
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/index.js'
-import { EVENT_TYPES, type EventType } from '../events/record.js'
+import { EVENT_TYPES, recordTestEvent, type EventType } from '../events/record.js'
+import { AddressRefused, checkUrl } from './address.js'
 import { newSecret } from './send.js'
 
 export interface Endpoint {
@@ -21,7 +24,32 @@ export interface Endpoint {
 
 const TIME = (c: string) => `to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
 
+/** A refusal of what was asked (an unknown type, a URL, the limit): the caller's mistake. */
 export class WebhookError extends Error {}
+/** No such endpoint, or none of this owner's. */
+export class NoSuchEndpoint extends WebhookError {}
+
+/** Whose endpoints a call may touch: an account's (the API), or null for every account's (the operator). */
+export type Owner = string | null
+
+/** The rules a new or changed endpoint must keep. */
+export interface EndpointRules {
+  /** Hosts exempt from the https and public-address rules (CSAPI_WEBHOOK_ALLOW_HOSTS). */
+  allowHosts: readonly string[]
+  /** How many endpoints an account may hold (CSAPI_WEBHOOK_MAX_ENDPOINTS); none: no bound. */
+  maxPerAccount?: number
+}
+
+/** An endpoint's description: one line of at most this many characters. */
+export const MAX_DESCRIPTION = 500
+
+/** The URL by the address rules (AddressRefused), or the name `localhost`, which is loopback whatever DNS says. */
+export function checkEndpointUrl(url: string, allowHosts: readonly string[]): void {
+  const { hostname } = checkUrl(url, allowHosts)
+  const host = hostname.replace(/\.$/, '').toLowerCase()
+  if ((host === 'localhost' || host.endsWith('.localhost')) && !allowHosts.includes(hostname))
+    throw new AddressRefused(`${hostname} is a loopback name: webhook URLs must reach the public internet`)
+}
 
 /** The event types named in a comma-separated list, each known. */
 export function eventTypes(raw: string): EventType[] {
@@ -40,21 +68,76 @@ export async function addEndpoint(
   accountId: string,
   url: string,
   events: EventType[],
+  opts: { description?: string; rules?: EndpointRules } = {},
 ): Promise<{ id: string; secret: string }> {
-  const [account] = await db.query<{ role: string }>('select role from accounts where id = $1', [accountId])
+  if (opts.rules) checkEndpointUrl(url, opts.rules.allowHosts)
+  // the account's row locked: two creations at once cannot both pass the bound
+  const [account] = await db.query<{ role: string; n: number }>(
+    `select role, (select count(*)::int from webhook_endpoints e where e.account_id = a.id) as n
+       from accounts a where id = $1 for update`,
+    [accountId],
+  )
   if (!account) throw new WebhookError(`no account ${accountId}`)
   if (account.role !== 'creator')
     throw new WebhookError(`${accountId} is a ${account.role}: webhooks notify creators of their own data`)
+  const max = opts.rules?.maxPerAccount
+  if (max !== undefined && account.n >= max)
+    throw new WebhookError(`an account holds at most ${max} webhook endpoints: remove one first`)
   const id = `we_${randomBytes(12).toString('hex')}`
   const secret = newSecret()
-  await db.query('insert into webhook_endpoints (id, account_id, url, events, secret) values ($1, $2, $3, $4, $5)', [
-    id,
-    accountId,
-    url,
-    events,
-    secret,
-  ])
+  await db.query(
+    'insert into webhook_endpoints (id, account_id, url, events, secret, description) values ($1, $2, $3, $4, $5, $6)',
+    [id, accountId, url, events, secret, opts.description ?? ''],
+  )
   return { id, secret }
+}
+
+/** What a change may set; an absent field stays as it is. */
+export interface EndpointPatch {
+  url?: string
+  events?: EventType[]
+  description?: string
+  /** false: no delivery goes out (events still queue); true: the queued ones go out. */
+  enabled?: boolean
+}
+
+/** Changes an endpoint; throws NoSuchEndpoint when it is not there (or not the owner's). */
+export async function updateEndpoint(
+  db: Queryable,
+  owner: Owner,
+  id: string,
+  patch: EndpointPatch,
+  rules: EndpointRules,
+): Promise<void> {
+  if (patch.url !== undefined) checkEndpointUrl(patch.url, rules.allowHosts)
+  const enabled = patch.enabled ?? null
+  await exists(
+    db,
+    `update webhook_endpoints
+        set url = coalesce($3, url), events = coalesce($4::text[], events),
+            description = coalesce($5, description),
+            disabled_at = case when $6::boolean then null when not $6 then coalesce(disabled_at, now())
+                               else disabled_at end,
+            disabled_reason = case when $6::boolean then null
+                                   when not $6 then coalesce(disabled_reason, 'disabled by its account')
+                                   else disabled_reason end,
+            disabled_by = case when $6::boolean then null when not $6 then coalesce(disabled_by, 'account')
+                               else disabled_by end
+      where id = $1 and ($2::text is null or account_id = $2) returning id`,
+    [id, owner, patch.url ?? null, patch.events ?? null, patch.description ?? null, enabled],
+    id,
+  )
+}
+
+/** A webhook.test event for one endpoint, delivered to it alone; returns the event id. */
+export async function testEndpoint(tx: Queryable, owner: Owner, id: string, message: string): Promise<string> {
+  await exists(
+    tx,
+    'select id from webhook_endpoints where id = $1 and ($2::text is null or account_id = $2)',
+    [id, owner],
+    id,
+  )
+  return recordTestEvent(tx, id, message)
 }
 
 const LAST_ATTEMPT = `(select max(a.started_at)
@@ -76,32 +159,37 @@ export async function listEndpoints(db: Queryable): Promise<Endpoint[]> {
 
 const exists = async (db: Queryable, sql: string, params: unknown[], id: string) => {
   const rows = await db.query(sql, params)
-  if (rows.length === 0) throw new WebhookError(`no webhook endpoint ${id}`)
+  if (rows.length === 0) throw new NoSuchEndpoint(`no webhook endpoint ${id}`)
 }
 
 /** Removes an endpoint with its deliveries and their attempts (the events stay). */
-export const removeEndpoint = (db: Queryable, id: string) =>
-  exists(db, 'delete from webhook_endpoints where id = $1 returning id', [id], id)
-
-/** Re-enables a disabled endpoint: its pending deliveries go out again (failed ones: replay). */
-export const enableEndpoint = (db: Queryable, id: string) =>
+export const removeEndpoint = (db: Queryable, id: string, owner: Owner = null) =>
   exists(
     db,
-    'update webhook_endpoints set disabled_at = null, disabled_reason = null where id = $1 returning id',
-    [id],
+    'delete from webhook_endpoints where id = $1 and ($2::text is null or account_id = $2) returning id',
+    [id, owner],
     id,
   )
 
+/** Re-enables a disabled endpoint: its pending deliveries go out again (failed ones: replay). */
+export const enableEndpoint = (db: Queryable, id: string, owner: Owner = null) =>
+  updateEndpoint(db, owner, id, { enabled: true }, { allowHosts: [] })
+
 /** A new secret; the previous one keeps signing beside it for `overlapSeconds`. */
-export async function rotateSecret(db: Queryable, id: string, overlapSeconds: number): Promise<string> {
+export async function rotateSecret(
+  db: Queryable,
+  id: string,
+  overlapSeconds: number,
+  owner: Owner = null,
+): Promise<string> {
   const secret = newSecret()
   await exists(
     db,
     `update webhook_endpoints
         set previous_secret = secret, previous_secret_until = now() + make_interval(secs => $3::double precision),
             secret = $2
-      where id = $1 returning id`,
-    [id, secret, overlapSeconds],
+      where id = $1 and ($4::text is null or account_id = $4) returning id`,
+    [id, secret, overlapSeconds, owner],
     id,
   )
   return secret
@@ -137,6 +225,14 @@ export interface DeliveryLog {
 // shown so. Over webhook_attempts a and webhook_deliveries d.
 const ATTEMPT_STATE = `case when a.state = 'sending' and d.next_attempt_at <= now() then 'interrupted' else a.state end`
 
+/** The attempts of delivery `d` as a JSON array (AttemptLog), oldest first; `time` writes their start. */
+export const attemptsJson = (time: (column: string) => string) =>
+  `coalesce((select json_agg(json_build_object('attempt', a.attempt, 'state', ${ATTEMPT_STATE},
+                                              'started_at', ${time('a.started_at')},
+                                              'duration_ms', a.duration_ms, 'http_status', a.http_status,
+                                              'error', a.error) order by a.attempt)
+              from webhook_attempts a where a.delivery_id = d.id), '[]')`
+
 /** The newest deliveries with their attempts, of one endpoint or all, failed ones only or all. */
 export async function deliveries(
   db: Queryable,
@@ -145,12 +241,7 @@ export async function deliveries(
   limit: number,
 ): Promise<DeliveryLog[]> {
   return db.query<DeliveryLog>(
-    `select d.id, ev.id as event_id, ev.type, d.endpoint_id, d.status,
-            coalesce((select json_agg(json_build_object('attempt', a.attempt, 'state', ${ATTEMPT_STATE},
-                                                        'started_at', ${TIME('a.started_at')},
-                                                        'duration_ms', a.duration_ms, 'http_status', a.http_status,
-                                                        'error', a.error) order by a.attempt)
-                        from webhook_attempts a where a.delivery_id = d.id), '[]') as attempts
+    `select d.id, ev.id as event_id, ev.type, d.endpoint_id, d.status, ${attemptsJson(TIME)} as attempts
        from webhook_deliveries d join webhook_events ev on ev.seq = d.event_seq
       where ($1::text is null or d.endpoint_id = $1)
         and (not $2::boolean or d.status = 'failed'
@@ -188,6 +279,33 @@ export async function replay(
     if (!ev) throw new WebhookError(`no event ${target.eventId}`)
   }
   return rows.length
+}
+
+/**
+ * Sends again, as a new delivery due now, an event this endpoint was sent (its delivery log holds
+ * it): the same event id, so the same webhook-id and body. False when the log has no such event.
+ * A disabled endpoint's delivery waits, as its other events do, until it is enabled.
+ */
+export async function replayDelivery(
+  db: Queryable,
+  owner: Owner,
+  endpointId: string,
+  eventId: string,
+): Promise<boolean> {
+  await exists(
+    db,
+    'select id from webhook_endpoints where id = $1 and ($2::text is null or account_id = $2)',
+    [endpointId, owner],
+    endpointId,
+  )
+  const rows = await db.query(
+    `insert into webhook_deliveries (event_seq, endpoint_id)
+     select ev.seq, $1 from webhook_events ev
+      where ev.id = $2 and exists (select 1 from webhook_deliveries d where d.event_seq = ev.seq and d.endpoint_id = $1)
+     returning id`,
+    [endpointId, eventId],
+  )
+  return rows.length > 0
 }
 
 /** A delivery's state, for `csapi webhooks test` to wait on. */

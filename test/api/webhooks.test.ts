@@ -78,6 +78,7 @@ const config = (retrySeconds: number[]): WebhookConfig => ({
   retrySeconds,
   timeoutMs: 2000,
   allowHosts: ['127.0.0.1'],
+  maxEndpoints: 10,
 })
 const quiet = { info: () => {}, warn: () => {} }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

@@ -124,6 +124,19 @@ const CASES: () => Record<string, Case[]> = () => ({
     { argv: [file('report.csv')], code: 1, message: /refused whole; nothing was ingested/ },
     { argv: [file('report.csv')], env: down, code: 1, message: refused },
   ],
+  'csapi sandbox create': [
+    { argv: ['--seed', 'abc'], code: 2, message: /--seed must be a number from 0 to 2147483647/ },
+    { argv: ['--date', '2026-02-30'], code: 2, message: /--date must be a day YYYY-MM-DD/ },
+    { argv: [], env: down, code: 1, message: refused },
+  ],
+  'csapi sandbox list': [
+    { argv: ['now'], code: 2, message: /too many arguments for 'list'/ },
+    { argv: [], env: down, code: 1, message: refused },
+  ],
+  'csapi sandbox delete': [
+    { argv: ['sbx_nope'], code: 2, message: /no sandbox "sbx_nope"/ },
+    { argv: ['sbx_nope'], env: down, code: 1, message: refused },
+  ],
   'csapi commissions approve': [
     { argv: ['--through', '2026-02-30'], code: 2, message: /--through must be a day YYYY-MM-DD/ },
     { argv: [], env: down, code: 1, message: refused },

@@ -22,7 +22,8 @@ const words = (path: string) => path.split(' ').slice(1) // without "csapi"
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 test(
-  'the tree has every command, and the subcommands of tokens, ingest, commissions, payouts, ' + 'export and webhooks',
+  'the tree has every command, and the subcommands of tokens, ingest, commissions, payouts, ' +
+    'export, webhooks and sandbox',
   () => {
     assert.deepEqual(tree.map(pathOf), [
       'csapi',
@@ -56,6 +57,10 @@ test(
       'csapi webhooks test',
       'csapi webhooks deliveries',
       'csapi webhooks replay',
+      'csapi sandbox',
+      'csapi sandbox create',
+      'csapi sandbox list',
+      'csapi sandbox delete',
     ])
   },
 )

@@ -113,9 +113,9 @@ describe('the brands page under a generic plan', () => {
       await tx.query('set local plan_cache_mode = force_generic_plan')
       await tx.query(`prepare brands_page as ${page!.sql}`)
       // EXPLAIN EXECUTE takes no bind parameters: the test's own constants, written out
-      assert.deepEqual(page!.params, ['cr_00149', '', 100])
+      assert.deepEqual(page!.params, ['cr_00149', '', 100, ''])
       const rows = await tx.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, costs off, timing off, summary off) execute brands_page('cr_00149', '', 100)`,
+        `explain (analyze, costs off, timing off, summary off) execute brands_page('cr_00149', '', 100, '')`,
       )
       await tx.query('deallocate brands_page')
       return rows.map((r) => r['QUERY PLAN']).join('\n')

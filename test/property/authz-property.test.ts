@@ -1,8 +1,11 @@
 // Broken object level authorization (OWASP API1), as a property: on random datasets, every
 // item any token receives is one that token may see, and it receives all of them: brands,
 // reports, their summaries and freshness, the changes feed, payouts, their lines and adjustments,
-// links and products, and the seller's pages (its reports: exactly the union of the creators'
-// rows of the brand).
+// links and products, and the seller's pages (its reports: exactly the union of the creators' rows
+// of the brand).
+// Sandbox worlds (random seeds, advanced a few days) sit beside the live data: the live tokens'
+// exact answers prove they see nothing of them, and each world's test tokens walk every list
+// to prove they see their world, all of it, and nothing else.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
@@ -10,6 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/http/app.js'
 import { CURSOR_SECRET, load, openTestDb } from '../support/helpers.js'
 import { pay } from '../../src/settlement/pay.js'
+import { advanceSandbox, createSandbox, type CreatedSandbox } from '../../src/sandbox/sandbox.js'
 
 const RUNS = Number(process.env.CSAPI_AUTHZ_RUNS ?? (process.env.CI === 'true' ? 40 : 15))
 const STATUSES = ['active', 'inactive', 'archived'] as const
@@ -51,6 +55,8 @@ const worldArb = fc.record({
     maxLength: 8,
   }),
   limit: fc.integer({ min: 1, max: 7 }),
+  // a sandbox world made beside this run's live data (every few runs: a world takes seconds)
+  sandbox: fc.record({ seed: fc.integer({ min: 0, max: 1_000_000 }), days: fc.integer({ min: 1, max: 3 }) }),
 })
 type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never
 
@@ -210,6 +216,12 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
       const d = dataset(run++, w)
       await load(app.db, d.ds)
       remember(d.ds)
+      if (run % 5 === 1) {
+        const world = await createSandbox(app.db, { seed: w.sandbox.seed })
+        await advanceSandbox(app.db, world.id, w.sandbox.days)
+        worlds.push(world)
+        await checkWorld(world, w.limit, d.brandIds[0]!)
+      }
       const payouts = new Map<string, string[]>() // creator → its payout ids
       for (const creator of d.creators)
         payouts.set(
@@ -371,6 +383,15 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
         }
         assert.equal((await get(`/api/seller/v1/products?brand_id=${d.brandIds[0]}`, token)).status, 403)
         assert.equal((await get('/api/seller/v1/brands', token)).status, 403)
+        assert.equal((await get('/api/v1/sandbox', token)).body.error.code, 'forbidden_resource')
+        for (const world of worlds) {
+          // a sandbox link named by a live token narrows to nothing
+          const [link] = await app.db.query<{ id: string }>('select id from links where creator_id = $1 limit 1', [
+            world.creator_id,
+          ])
+          const res = await get(`/api/creator/v1/reports?start=2025-01-01&end=2026-12-31&link_id=${link!.id}`, token)
+          assert.deepEqual(res.body.reports, [], `${creator} saw rows of sandbox link ${link!.id}`)
+        }
         checked++
       }
 
@@ -396,6 +417,11 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
             assert.equal(res.status, 403, 'a creator token is refused before its cursor is read')
           }
         }
+        for (const world of worlds) {
+          const res = await get(`/api/seller/v1/products?brand_id=${sandboxBrand.get(world.id)}`, token)
+          assert.equal(res.status, 403, `${seller} reached a brand of ${world.id}`)
+        }
+        assert.equal((await get('/api/v1/sandbox', token)).body.error.code, 'forbidden_resource')
         for (const brand of d.brandIds) {
           if (!model.grants.has(`${seller}|${brand}`)) {
             const res = await get(`/api/seller/v1/products?brand_id=${brand}`, token)
@@ -448,6 +474,95 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
     { numRuns: RUNS, includeErrorInReport: true },
   )
   t.diagnostic(
-    `${RUNS} worlds, ${checked} tokens checked; ${model.brands.size} brands, ${model.rows.size} report rows in all`,
+    `${RUNS} worlds, ${checked} tokens checked; ${model.brands.size} brands, ${model.rows.size} report rows in all; ` +
+      `${worlds.length} sandbox worlds beside them`,
   )
+  // the live data grew since each world was checked: its test tokens still see their world alone
+  for (const world of worlds) await checkWorld(world, 100, [...model.brands.keys()].at(-1)!)
 })
+
+const worlds: CreatedSandbox[] = []
+/** A brand of each world, for live tokens to be refused. */
+const sandboxBrand = new Map<string, string>()
+
+/**
+ * Walks every list endpoint with the world's test tokens: each answer is exactly the world's (read
+ * from the database by its accounts), and a live brand is neither listed nor reachable.
+ */
+async function checkWorld(world: CreatedSandbox, limit: number, liveBrand: string) {
+  const q = <T>(sql: string, params: unknown[]) => app.db.query<T & Record<string, unknown>>(sql, params)
+  const creator = world.tokens.creator
+  const seller = world.tokens.seller
+  const tag = `${world.id}`
+
+  const brands = await walk('/api/creator/v1/brands', creator, 'brands', limit)
+  const visible = await q<{ id: string }>(
+    `select id from brands b where b.sandbox_id = $1
+        and ((b.status = 'active' and b.discoverable)
+             or exists (select 1 from partnerships p where p.creator_id = $2 and p.brand_id = b.id))`,
+    [world.id, world.creator_id],
+  )
+  assert.deepEqual(sorted(brands.items.map((b) => b.id)), sorted(visible.map((b) => b.id)), `${tag}: brands`)
+  sandboxBrand.set(world.id, visible[0]!.id)
+
+  const rowKeys = (rows: any[]) => rows.map((r) => `${r.date}|${r.link.id}|${r.product_id}|${r.marketplace}`)
+  const own = (
+    await q<{ k: string }>(
+      `select to_char(date, 'YYYY-MM-DD') || '|' || link_id || '|' || product_id || '|' || marketplace as k
+         from report_rows where creator_id = $1`,
+      [world.creator_id],
+    )
+  ).map((r) => r.k)
+  assert.ok(own.length > 0)
+  const reports = await walk('/api/creator/v1/reports?start=2025-01-01&end=2026-12-31', creator, 'reports', 500)
+  assert.deepEqual(sorted(rowKeys(reports.items)), sorted(own), `${tag}: reports`)
+  const feed: any[] = []
+  let cursor: string | null = null
+  for (let i = 0; i < 1000; i++) {
+    const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+    const res = await get(`/api/creator/v1/reports/changes?limit=500${after}`, creator)
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    feed.push(...res.body.reports)
+    cursor = res.body.next_cursor
+    if (!res.body.has_more) break
+  }
+  assert.deepEqual(sorted(rowKeys(feed)), sorted(own), `${tag}: the changes feed`)
+  const live = await get(`/api/creator/v1/reports?start=2025-01-01&end=2026-12-31&brand_id=${liveBrand}`, creator)
+  assert.deepEqual(live.body.reports, [], `${tag}: a live brand filter narrows to nothing`)
+
+  const payouts = await walk('/api/creator/v1/payouts', creator, 'payouts', limit)
+  const paid = await q<{ id: string }>('select id from payouts where creator_id = $1', [world.creator_id])
+  assert.deepEqual(sorted(payouts.items.map((p) => p.id)), sorted(paid.map((p) => p.id)), `${tag}: payouts`)
+  for (const p of payouts.items) {
+    const lines = await walk(`/api/creator/v1/payouts/${p.id}/lines`, creator, 'lines', 500)
+    assert.equal(
+      lines.items.reduce((n, l) => n + l.amount_cents, 0),
+      p.amount_cents,
+    )
+    for (const l of lines.items)
+      assert.ok(
+        own.some((k) => k.includes(`|${l.link_id}|`)),
+        `${tag}: line ${l.link_id}`,
+      )
+  }
+  const adjustments = await walk('/api/creator/v1/adjustments', creator, 'adjustments', limit)
+  const [adj] = await q<{ n: number }>('select count(*)::int as n from commission_adjustments where creator_id = $1', [
+    world.creator_id,
+  ])
+  assert.equal(adjustments.items.length, adj!.n, `${tag}: adjustments`)
+
+  const granted = await walk('/api/seller/v1/brands', seller, 'brands', limit)
+  const grants = await q<{ brand_id: string }>('select brand_id from brand_access where account_id = $1', [
+    world.seller_id,
+  ])
+  assert.deepEqual(sorted(granted.items.map((b) => b.id)), sorted(grants.map((g) => g.brand_id)), `${tag}: grants`)
+  for (const b of granted.items) {
+    const products = await walk(`/api/seller/v1/products?brand_id=${b.id}`, seller, 'products', limit)
+    const expected = await q<{ id: string }>('select id from products where brand_id = $1', [b.id])
+    assert.deepEqual(sorted(products.items.map((p) => p.id)), sorted(expected.map((p) => p.id)), `${tag}: products`)
+  }
+  const refused = await get(`/api/seller/v1/products?brand_id=${liveBrand}`, seller)
+  assert.equal(refused.status, 403, `${tag}: a live brand is not granted to a test token`)
+  for (const path of ['/api/creator/v1/brands', '/api/creator/v1/payouts'])
+    assert.equal((await get(path, seller)).status, 403, `${tag}: the seller's test token is a seller's`)
+}

@@ -16,7 +16,7 @@ import addFormatsModule from 'ajv-formats'
 import type { FastifyInstance } from 'fastify'
 import { openDb, type Db } from '../../src/db/index.js'
 import { migrate } from '../../src/db/migrate.js'
-import { buildApp } from '../../src/http/app.js'
+import { buildApp, type AppOptions } from '../../src/http/app.js'
 import { parseDataset } from '../../src/dataset/parse.js'
 import { importDataset } from '../../src/dataset/import.js'
 
@@ -94,26 +94,36 @@ export interface TestServer {
   app: FastifyInstance
   /** GET with a bearer token; the body is checked against /openapi.json. */
   get(path: string, token?: string, headers?: Record<string, string>): Promise<ApiResponse>
-  request(method: string, path: string, headers?: Record<string, string>): Promise<ApiResponse>
+  request(method: string, path: string, headers?: Record<string, string>, body?: unknown): Promise<ApiResponse>
+  /** POST of a JSON body with a bearer token; the answer is checked against /openapi.json. */
+  post(path: string, token: string | undefined, body: unknown): Promise<ApiResponse>
   close(): Promise<void>
 }
 
 export const CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef0123456789'
 
 /** The real app on a fresh database with `dataset` loaded, listening on 127.0.0.1:0. */
-export async function startServer(dataset?: unknown, opts: { cursorSecrets?: string[] } = {}): Promise<TestServer> {
+export async function startServer(
+  dataset?: unknown,
+  opts: { cursorSecrets?: string[]; app?: Partial<AppOptions> } = {},
+): Promise<TestServer> {
   const { db, url, close } = await openTestDb()
   if (dataset) await load(db, dataset)
-  const app = await buildApp({ db, cursorSecrets: opts.cursorSecrets ?? [CURSOR_SECRET] })
+  const app = await buildApp({ ...opts.app, db, cursorSecrets: opts.cursorSecrets ?? [CURSOR_SECRET] })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   const validator = await openApiValidator(base)
-  const request = async (method: string, path: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(base + path, { method, headers })
+  const request = async (method: string, path: string, headers: Record<string, string> = {}, sent?: unknown) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: sent === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: sent === undefined ? undefined : JSON.stringify(sent),
+    })
     const text = await res.text()
     const body = text === '' ? undefined : JSON.parse(text)
-    if (method === 'GET' && res.headers.get('content-type')?.includes('json')) validator(path, res.status, body)
+    if ((method === 'GET' || method === 'POST') && res.headers.get('content-type')?.includes('json'))
+      validator(path, res.status, body, method)
     return { status: res.status, headers: res.headers, body }
   }
   return {
@@ -124,6 +134,8 @@ export async function startServer(dataset?: unknown, opts: { cursorSecrets?: str
     request,
     get: (path, token, headers = {}) =>
       request('GET', path, token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }),
+    post: (path, token, body) =>
+      request('POST', path, token === undefined ? {} : { authorization: `Bearer ${token}` }, body),
     async close() {
       await app.close()
       await close()
@@ -134,7 +146,10 @@ export async function startServer(dataset?: unknown, opts: { cursorSecrets?: str
 /** Checks a body against the response schema that /openapi.json gives for its path and status. */
 async function openApiValidator(base: string) {
   const doc = (await (await fetch(`${base}/openapi.json`)).json()) as {
-    paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: object }> }> } }>
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> } | undefined>
+    >
   }
   const ajv = openApiAjv(doc)
   const cache = new Map<string, ReturnType<typeof ajv.compile>>()
@@ -151,9 +166,9 @@ async function openApiValidator(base: string) {
       },
     },
   })
-  return (path: string, status: number, body: unknown) => {
+  return (path: string, status: number, body: unknown, method = 'GET') => {
     const route = documentedPath(Object.keys(doc.paths), path.split('?')[0]!)
-    const op = doc.paths[route]?.get
+    const op = doc.paths[route]?.[method.toLowerCase()]
     if (!op && status < 400) return // not an API operation (the document itself, /docs)
     if (!op) {
       assert.ok(
@@ -162,14 +177,14 @@ async function openApiValidator(base: string) {
       )
       return
     }
-    const key = `${route} ${status}`
+    const key = `${method} ${route} ${status}`
     let validate = cache.get(key)
     if (!validate) {
       assert.ok(
         op.responses[String(status)]?.content?.['application/json']?.schema,
         `${route} answered ${status}, which /openapi.json does not document`,
       )
-      validate = ajv.compile({ $ref: responseSchemaRef(route, status) })
+      validate = ajv.compile({ $ref: responseSchemaRef(route, status, method) })
       cache.set(key, validate)
     }
     assert.ok(
@@ -211,9 +226,11 @@ export function openApiAjv(doc: object): Ajv2020 {
 const OPENAPI_ID = 'openapi.json'
 
 /** A $ref (for openApiAjv) to the JSON body schema of a path's GET response. */
-export function responseSchemaRef(route: string, status: number): string {
+export function responseSchemaRef(route: string, status: number, method = 'GET'): string {
   const pointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1')
-  return `${OPENAPI_ID}#/paths/${pointer(route)}/get/responses/${status}/content/${pointer('application/json')}/schema`
+  const op = method.toLowerCase()
+  const json = pointer('application/json')
+  return `${OPENAPI_ID}#/paths/${pointer(route)}/${op}/responses/${status}/content/${json}/schema`
 }
 
 /** A schema with its top-level $ref to components/schemas followed. */

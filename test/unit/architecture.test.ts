@@ -16,6 +16,7 @@ export const ALLOWED: Record<string, string[]> = {
     'ingest',
     'dataset',
     'demo',
+    'sandbox',
     'settlement',
     'webhooks',
     'tokens',
@@ -26,7 +27,9 @@ export const ALLOWED: Record<string, string[]> = {
     'client',
   ],
   demo: ['dataset', 'ingest', 'settlement', 'tokens', 'db', 'domain', 'config'],
-  http: ['webhooks', 'tokens', 'events', 'db', 'domain', 'config'],
+  // the sandbox's clock runs the real ingestion and settlement, for the one request that moves it
+  sandbox: ['demo', 'dataset', 'ingest', 'settlement', 'tokens', 'events', 'db', 'domain', 'config'],
+  http: ['sandbox', 'webhooks', 'tokens', 'events', 'db', 'domain', 'config'],
   webhooks: ['events', 'db', 'domain', 'config'],
   ingest: ['events', 'db', 'domain', 'config'],
   dataset: ['tokens', 'events', 'db', 'domain', 'config'],

@@ -73,6 +73,7 @@ test('a full dataset with every section and optional field parses to the typed v
         name: 'ci',
         expires_at: '2027-01-01T01:30:00.250+01:30',
         revoked: true,
+        scopes: ['read', 'webhooks:write'],
       },
     ],
     brands: [
@@ -137,6 +138,7 @@ test('a full dataset with every section and optional field parses to the typed v
         name: 'ci',
         expires_at: new Date('2027-01-01T00:00:00.250Z'),
         revoked: true,
+        scopes: ['read', 'webhooks:write'],
       },
     ],
     brands: [
@@ -247,7 +249,16 @@ test('optional fields take their defaults when absent or null', () => {
   })
   const expected: Dataset = {
     ...EMPTY,
-    api_tokens: [{ account_id: 'cr_ana', token: 'csapi_0123456789abcdef', name: '', expires_at: null, revoked: false }],
+    api_tokens: [
+      {
+        account_id: 'cr_ana',
+        token: 'csapi_0123456789abcdef',
+        name: '',
+        expires_at: null,
+        revoked: false,
+        scopes: ['read'],
+      },
+    ],
     brands: [
       {
         id: 'brand_1',

@@ -6,6 +6,21 @@ import { namedAccount, withDb } from '../db.js'
 import { UsageError } from '../errors.js'
 import { println, type Io } from '../io.js'
 import { duration } from '../options.js'
+import { SCOPES, withRead, type Scope } from '../../domain/scopes.js'
+
+/** `--scope webhooks:write`, repeated or comma-separated; each one known. */
+function scopeList(value: string, previous: Scope[]): Scope[] {
+  const asked = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  try {
+    withRead(asked)
+  } catch (err) {
+    throw new UsageError(`--scope: ${(err as Error).message}`)
+  }
+  return [...previous, ...(asked as Scope[])]
+}
 
 export function tokensCommand(io: Io): Command {
   const tokens = new Command('tokens').description('issue, list and revoke API tokens')
@@ -15,15 +30,22 @@ export function tokensCommand(io: Io): Command {
     .requiredOption('--account <id>', 'the account the token acts for')
     .option('--name <name>', 'a label to recognise it by')
     .option('--expires-in <duration>', 'lifetime such as 90d, 12h or 30m (default: never expires)', duration)
-    .action((opts: { account: string; name?: string; expiresIn?: number }) =>
+    .option(
+      '--scope <scope...>',
+      `what it may do besides reading: ${SCOPES.filter((s) => s !== 'read').join(', ')} (read is always given)`,
+      scopeList,
+      [],
+    )
+    .action((opts: { account: string; name?: string; expiresIn?: number; scope: Scope[] }) =>
       withDb(io, async (db) => {
         const role = await namedAccount(db, opts.account, undefined, ': import it first (csapi import FILE)')
         const expiresAt = opts.expiresIn === undefined ? null : new Date(Date.now() + opts.expiresIn)
-        const t = await createToken(db, { accountId: opts.account, name: opts.name ?? '', expiresAt })
+        const scopes = withRead(opts.scope)
+        const t = await createToken(db, { accountId: opts.account, name: opts.name ?? '', expiresAt, scopes })
         const expires = expiresAt ? `, expires ${expiresAt.toISOString()}` : ''
         println(
           io.stdout,
-          `token ${t.id} for ${role} account ${opts.account}${expires}.\n` +
+          `token ${t.id} for ${role} account ${opts.account}${expires}, scopes ${scopes.join(' ')}.\n` +
             `It is shown this once; store it now:\n${t.token}`,
         )
       }),
@@ -31,7 +53,7 @@ export function tokensCommand(io: Io): Command {
   tokens
     .command('list')
     .description(
-      'list tokens: id, account, name, prefix, created, expires, revoked, last used; ' + 'never a token itself',
+      'list tokens: id, account, name, prefix, created, expires, revoked, last used, scopes; never a token itself',
     )
     .option('--account <id>', "only this account's tokens")
     .action((opts: { account?: string }) =>
@@ -57,7 +79,7 @@ export function tokensCommand(io: Io): Command {
 
 function table(rows: TokenInfo[]): string {
   const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : '-')
-  const cells = [['ID', 'ACCOUNT', 'NAME', 'PREFIX', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED']].concat(
+  const cells = [['ID', 'ACCOUNT', 'NAME', 'PREFIX', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED', 'SCOPES']].concat(
     rows.map((t) => [
       t.id,
       t.account_id,
@@ -67,6 +89,7 @@ function table(rows: TokenInfo[]): string {
       iso(t.expires_at),
       iso(t.revoked_at),
       iso(t.last_used_at),
+      t.scopes.join(','),
     ]),
   )
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)))

@@ -2,10 +2,10 @@
 // side of webhooks (docs/webhooks.md). Deliveries themselves run in `csapi serve`.
 import { Command, Option } from 'commander'
 import { loadConfig } from '../../config.js'
-import { recordTestEvent } from '../../events/record.js'
-import { AddressRefused, checkUrl } from '../../webhooks/address.js'
+import { AddressRefused } from '../../webhooks/address.js'
 import {
   addEndpoint,
+  checkEndpointUrl,
   deliveries,
   deliveryOf,
   enableEndpoint,
@@ -14,6 +14,7 @@ import {
   removeEndpoint,
   replay,
   rotateSecret,
+  testEndpoint,
   WebhookError,
   type AttemptLog,
 } from '../../webhooks/endpoints.js'
@@ -61,10 +62,16 @@ export function webhooksCommand(io: Io): Command {
     .requiredOption('--account <id>', 'the creator account whose events it receives')
     .requiredOption('--url <url>', 'https:// URL (http:// only for hosts in CSAPI_WEBHOOK_ALLOW_HOSTS)')
     .option('--events <types>', 'comma-separated event types (default: all)', '')
-    .action((opts: { account: string; url: string; events: string }) =>
+    .option('--description <text>', 'a label for it (the API shows it)', '')
+    .action((opts: { account: string; url: string; events: string; description: string }) =>
       db(async (d) => {
-        checkUrl(opts.url, loadConfig(io.env).webhooks.allowHosts)
-        const { id, secret } = await addEndpoint(d, opts.account, opts.url, eventTypes(opts.events))
+        // the operator's endpoints keep the API's address rules; the per-account bound is the API's
+        const rules = { allowHosts: loadConfig(io.env).webhooks.allowHosts }
+        checkEndpointUrl(opts.url, rules.allowHosts)
+        const { id, secret } = await addEndpoint(d, opts.account, opts.url, eventTypes(opts.events), {
+          description: opts.description,
+          rules,
+        })
         println(
           io.stdout,
           `${id}\nsecret: ${secret}\n(keep the secret: it is not shown again; rotate-secret makes a new one)`,
@@ -128,7 +135,9 @@ export function webhooksCommand(io: Io): Command {
     .action((id: string, opts: { wait: number }) =>
       db(async (d) => {
         await namedEndpoint(d, id)
-        const eventId = await d.transaction((tx) => recordTestEvent(tx, id))
+        const eventId = await d.transaction((tx) =>
+          testEndpoint(tx, null, id, 'a test event sent by csapi webhooks test'),
+        )
         println(io.stdout, `event ${eventId} queued`)
         const until = Date.now() + opts.wait * 1000
         while (Date.now() < until) {

@@ -5,7 +5,8 @@ import type { Role } from '../../domain/roles.js'
 import type { ReadRouter } from '../../db/replicas.js'
 import type { Metrics } from '../metrics.js'
 import { findTokenOwner, hashToken, touchTokens, type TokenOwner } from '../../tokens/tokens.js'
-import { forbidden, invalidToken } from '../errors.js'
+import { forbidden, insufficientScope, invalidToken } from '../errors.js'
+import type { Scope } from '../../domain/scopes.js'
 import { Limiter, type RateLimitOptions } from './rate-limit.js'
 import fp from 'fastify-plugin'
 
@@ -134,9 +135,10 @@ export class Auth {
 
 /**
  * An onRequest hook that admits tokens of the given roles and sets request.owner: 401 without
- * a valid token, 429 once its token's or account's bucket is empty, 403 for another role.
+ * a valid token, 429 once its token's or account's bucket is empty, 403 for another role, 403
+ * insufficient_scope for a token without the scope (every token reads).
  */
-export function requireRole(roles: readonly Role[]): onRequestAsyncHookHandler {
+export function requireRole(roles: readonly Role[], scope: Scope = 'read'): onRequestAsyncHookHandler {
   const names = roles.join(' or ')
   return async function requireToken(request, reply) {
     const { auth } = request.server
@@ -145,6 +147,11 @@ export function requireRole(roles: readonly Role[]): onRequestAsyncHookHandler {
     auth.used(owner, request.log)
     if (!roles.includes(owner.role))
       throw forbidden(`this endpoint needs a ${names} token; this token is a ${owner.role} token`)
+    if (!owner.scopes.includes(scope))
+      throw insufficientScope(
+        `this request needs a token with the scope ${scope}; this token has ${owner.scopes.join(', ')} ` +
+          `(csapi tokens create --scope ${scope} issues one)`,
+      )
     request.owner = owner
   }
 }

@@ -78,6 +78,7 @@ export default fp(
         request.method,
         reply.statusCode,
         reply.elapsedTime / 1000,
+        Boolean(request.owner?.sandboxId),
       )
       request.log.info(
         { route: request.routeOptions.url ?? null, method: request.method, status: reply.statusCode, ms },

@@ -4,8 +4,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError, type ErrorCode } from '../errors.js'
 import { isUnavailable } from '../../db/index.js'
 import { describeQueryError, type AjvError } from '../query.js'
+import { BODY_ERRORS, describeBodyError } from '../body.js'
 import fp from 'fastify-plugin'
 import { securityHeaders } from './security.js'
+import { RULE } from '../schema.js'
 import { closeIfDraining } from './core.js'
 
 // Control and invisible formatting characters (NUL, newlines, bidi overrides…) that a message
@@ -28,13 +30,18 @@ function send(
 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return send(reply, err.status, err.code, err.message, err.headers)
+  if (err.validation && err.validationContext === 'body') return send(reply, 400, 'invalid_request', bodyError(err))
   if (err.validation) {
+    if (err.validationContext === 'body')
+      return send(reply, 400, 'invalid_request', describeBodyError(err.validation[0] as AjvError))
     const { code, message } = describeQueryError(
       err.validation[0] as AjvError,
       (request.query ?? {}) as Record<string, unknown>,
     )
     return send(reply, 400, code, message)
   }
+  const bodyMessage = BODY_ERRORS[err.code]
+  if (bodyMessage) return send(reply, 400, 'invalid_request', bodyMessage)
   if (isUnavailable(err)) {
     request.log.warn({ err }, 'database unavailable')
     return send(
@@ -53,6 +60,18 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   }
   request.log.error({ err }, 'unexpected error')
   return send(reply, 500, 'internal_error', 'internal error')
+}
+
+/** A JSON body's first broken rule, in the words of its schema (RULE) where it has them. */
+function bodyError(err: FastifyError): string {
+  const e = err.validation![0] as AjvError
+  const field = e.instancePath.replace(/^\//, '').replaceAll('/', '.')
+  if (e.keyword === 'additionalProperties')
+    return `unknown field ${JSON.stringify(String(e.params.additionalProperty).slice(0, 64))} in the body`
+  if (e.keyword === 'required') return `${String(e.params.missingProperty)} is required in the body`
+  if (field === '') return 'the body must be a JSON object'
+  const rule = e.parentSchema?.[RULE]
+  return typeof rule === 'string' ? `${field} ${rule}` : `${field} ${e.message ?? 'is invalid'}`
 }
 
 /**
@@ -81,27 +100,34 @@ export const MAX_PARAM_LENGTH = 256
  * known path. OPTIONS is a 405 too, unless CORS is on: then @fastify/cors answers preflights.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { paths: string[]; cors: boolean }) => {
+  async (app: FastifyInstance, opts: { paths: ServedPath[]; cors: boolean }) => {
     registerErrorRoutes(app, opts.paths, opts)
   },
   { name: 'csapi-errors' },
 )
 
-function registerErrorRoutes(app: FastifyInstance, knownPaths: string[], opts: { cors: boolean }) {
+/** A path of the API and the methods it answers (GET also answers HEAD). */
+export interface ServedPath {
+  url: string
+  methods: readonly string[]
+}
+
+function registerErrorRoutes(app: FastifyInstance, knownPaths: ServedPath[], opts: { cors: boolean }) {
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler((request, reply) => {
     send(reply, 404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`)
   })
-  const served = new Set(['GET', 'HEAD', ...(opts.cors ? ['OPTIONS'] : [])])
-  const method = app.supportedMethods.filter((m) => !served.has(m))
-  for (const url of knownPaths) {
+  for (const { url, methods } of knownPaths) {
+    const allowed = methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))
+    const served = new Set([...allowed, ...(opts.cors ? ['OPTIONS'] : [])])
+    const use = methods.join(' or ')
     app.route({
-      method,
+      method: app.supportedMethods.filter((m) => !served.has(m)),
       url,
       schema: { hide: true },
       handler: (request, reply) => {
-        send(reply, 405, 'method_not_allowed', `method ${request.method} is not allowed on ${url}; use GET`, {
-          allow: 'GET, HEAD',
+        send(reply, 405, 'method_not_allowed', `method ${request.method} is not allowed on ${url}; use ${use}`, {
+          allow: allowed.join(', '),
         })
       },
     })

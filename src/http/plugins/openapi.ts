@@ -17,7 +17,12 @@ const TOKEN_HELP =
   "acts for one account with that account's role:\n\n" +
   '- **creator token**: `/api/creator/v1/brands`, `/api/creator/v1/reports`\n' +
   '- **seller or operator token**: `/api/seller/v1/brands`, `/api/seller/v1/products` (brands granted ' +
-  'to the account only)\n\n' +
+  'to the account only)\n' +
+  '- **any token**: `/api/v1/me`, what the token is and may do\n' +
+  '- **test token** (`csapi_test_…`, a sandbox account, creator or seller): the same endpoints on its sandbox ' +
+  'world alone, and `/api/v1/sandbox`\n\n' +
+  'Every token has the scope `read`; the writes of `/api/creator/v1/webhook-endpoints` need a token ' +
+  'issued with `--scope webhooks:write`, else 403 `insufficient_scope`. ' +
   'The health checks need no token. A token of the wrong role gets 403 `forbidden_resource`; a missing, ' +
   'unknown, expired or revoked one 401 `invalid_api_token`.'
 
@@ -46,6 +51,10 @@ const DESCRIPTION =
   'and bound to the endpoint, the token owner and every filter (not to `limit`, which may change between ' +
   'pages). Pages are keyset-based: a walk sees every row that existed when it started exactly once, ' +
   'even while new rows arrive.\n\n' +
+  '**Writes** (webhook endpoints): JSON bodies checked by their schema (an unknown field, a wrong type, ' +
+  'a body over 64 KB: 400 `invalid_request`), an optional `Idempotency-Key` (the same key and body within ' +
+  '24 hours answer as the first request did; another body: 409 `idempotency_conflict`). Another ' +
+  "account's object answers 404 `not_found`, exactly as an unknown id.\n\n" +
   '**Order**: brands and products by `id` ascending (byte order); report rows by `date` ascending, ' +
   'then by a unique row key.\n\n' +
   '**Errors**: every error body is `{ "error": { "code", "message" } }`. 400 `invalid_pagination` for ' +
@@ -68,9 +77,15 @@ export default fp(
         openapi: '3.1.0',
         info: { title: TITLE, version: API_VERSION, description: DESCRIPTION },
         tags: [
+          { name: 'account', description: 'What any token can learn about itself' },
           { name: 'creator', description: 'Endpoints for creator tokens' },
           { name: 'seller', description: 'Endpoints for seller and operator tokens' },
           { name: 'operations', description: 'Health checks for load balancers; no token needed' },
+          {
+            name: 'sandbox',
+            description:
+              'Test tokens (csapi_test_…) only: the sandbox world and its clock (docs/testing-your-integration.md)',
+          },
         ],
         components: {
           securitySchemes: {

@@ -76,6 +76,11 @@ export class Limiter {
     this.failures = named('auth-failures', opts.authFailuresPerMinute, opts.authFailuresBurst)
   }
 
+  /** The token's bucket, as GET /api/v1/me shows it. */
+  get tokenPolicy(): { limit: number; window_seconds: number } {
+    return { limit: this.token.perMinute, window_seconds: 60 }
+  }
+
   /**
    * Takes one request from the token's bucket and its account's (from both or neither), sets the
    * headers of the one nearer to empty, and throws 429 when either is empty.

@@ -111,9 +111,17 @@ export default fp(
       const allowed = new Set(opts.corsOrigins)
       await app.register(cors, {
         origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
-        methods: ['GET', 'HEAD'],
-        allowedHeaders: ['Authorization', 'X-Request-Id'],
-        exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Changes-Cursor'],
+        // the writes (webhook endpoints) too: a browser sends their JSON and Idempotency-Key
+        methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+        allowedHeaders: ['Authorization', 'X-Request-Id', 'Content-Type', 'Idempotency-Key'],
+        exposedHeaders: [
+          'RateLimit',
+          'RateLimit-Policy',
+          'Retry-After',
+          'X-Request-Id',
+          'Changes-Cursor',
+          'Idempotent-Replayed',
+        ],
         credentials: false,
         maxAge: 600,
         strictPreflight: true,

@@ -20,5 +20,6 @@ export default listRoute({
   items: 'brands',
   scope: 'creator.brands',
   ...byTextId,
-  read: (reader, { owner }, after, limit) => listCreatorBrands(reader, owner.accountId, after?.[0] ?? '', limit),
+  read: (reader, { owner }, after, limit) =>
+    listCreatorBrands(reader, owner.accountId, after?.[0] ?? '', limit, owner.sandboxId),
 })

@@ -11,7 +11,8 @@ const BRAND = jsonObjectSql(Brand, 'b', {
 
 /**
  * One page of the brands a creator may see, in id order after `afterId` ('' for the first
- * page): the discoverable active brands merged with the creator's partnered brands. Each arm
+ * page): the discoverable active brands of the creator's world ($4: '' live, else its sandbox)
+ * merged with the creator's partnered brands (always of its world: migrations/018). Each arm
  * is an index range scan stopped at `take` rows, so depth does not change the cost.
  *
  * The partnership arm carries its status, so the page reads the creator's partnerships once:
@@ -24,7 +25,7 @@ const CREATOR_BRANDS = pageOf(
   BRAND,
   (brand) => `with ids as (
      (select id, null::text as partnership from brands
-       where status = 'active' and discoverable and id > $2 order by id limit $3 + 1)
+       where status = 'active' and discoverable and sandbox_id = $4 and id > $2 order by id limit $3 + 1)
      union all
      (select brand_id, status from partnerships
        where creator_id = $1 and brand_id > $2 order by brand_id limit $3 + 1)
@@ -48,6 +49,7 @@ export async function listCreatorBrands(
   creatorId: string,
   afterId: string,
   limit: number,
+  sandboxId = '',
 ): Promise<JsonPage> {
-  return readPage(db, CREATOR_BRANDS, [creatorId, afterId, limit])
+  return readPage(db, CREATOR_BRANDS, [creatorId, afterId, limit, sandboxId])
 }

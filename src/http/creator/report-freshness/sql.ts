@@ -7,7 +7,6 @@ import { jsonObjectSql, pageOf, readPage } from '../../json-sql.js'
 import type { SqlPage } from '../../page.js'
 import { RESTATEMENT_WINDOW_DAYS } from '../../../domain/commission.js'
 
-
 const ITEM = jsonObjectSql(ReportFreshness, 'f', {
   final_through: `case when f.final_through >= f.first_date then f.final_through end`,
 })

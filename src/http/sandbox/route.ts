@@ -1,0 +1,119 @@
+// GET /api/v1/sandbox and POST /api/v1/sandbox/advance: a test token's world and its clock
+// (docs/testing-your-integration.md). Live tokens get 403: a sandbox endpoint never touches live
+// data, and a live integration never reaches a sandbox by mistake.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { requireRole } from '../plugins/auth.js'
+import { ApiError, forbidden } from '../errors.js'
+import { AUTHENTICATED_HEADERS, ErrorResponse, listErrors, Ok } from '../schema.js'
+import { AdvanceBody, Sandbox, SandboxAdvance } from './schema.js'
+import {
+  advanceSandbox,
+  dayPlan,
+  getSandbox,
+  MAX_ADVANCE_DAYS,
+  nextPayday,
+  SandboxBusy,
+  SandboxGone,
+} from '../../sandbox/sandbox.js'
+
+export const URL = '/api/v1/sandbox'
+export const ADVANCE_URL = '/api/v1/sandbox/advance'
+
+/** The world of the request's test token; 403 for a live token. */
+function worldOf(request: FastifyRequest): string {
+  const owner = request.owner!
+  if (owner.sandboxId === '')
+    throw forbidden('sandbox endpoints take test tokens (csapi_test_…) of a sandbox world; this is a live token')
+  return owner.sandboxId
+}
+
+const gone = (id: string) => new ApiError('not_found', `sandbox ${id} no longer exists`)
+
+const { 400: badRequest, ...errors } = listErrors()
+
+export default async function sandboxRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const onRequest = requireRole(['creator', 'seller'])
+  app.get(
+    URL,
+    {
+      onRequest,
+      schema: {
+        operationId: 'getSandbox',
+        tags: ['sandbox'],
+        summary: "The test token's sandbox world",
+        description:
+          'The sandbox world of a test token (csapi_test_…): its id, its date (the clock that advances move), its ' +
+          'accounts, and what the next advance will do. Live tokens get 403 forbidden_resource.',
+        response: {
+          200: Ok(Sandbox, 'The world'),
+          ...errors,
+          400: badRequest,
+          404: ErrorResponse(['not_found'], 'The world was deleted', AUTHENTICATED_HEADERS),
+        },
+      },
+    },
+    async (request) => {
+      const id = worldOf(request)
+      const s = await getSandbox(app.db, id)
+      if (!s) throw gone(id)
+      const [brands] = await app.db.query<{ n: number }>(
+        'select count(*)::int as n from brands where sandbox_id = $1',
+        [id],
+      )
+      const [links] = await app.db.query<{ n: number }>('select count(*)::int as n from links where creator_id = $1', [
+        s.creator_id,
+      ])
+      return {
+        id: s.id,
+        name: s.name,
+        seed: s.seed,
+        date: s.date,
+        created_at: s.created_at,
+        accounts: { creator: s.creator_id, seller: s.seller_id },
+        next_advance: dayPlan(s.date),
+        next_payday: nextPayday(s.date),
+        limits: { max_days_per_advance: MAX_ADVANCE_DAYS, brands: brands!.n, links: links!.n },
+      }
+    },
+  )
+  app.post(
+    ADVANCE_URL,
+    {
+      onRequest,
+      schema: {
+        operationId: 'advanceSandbox',
+        tags: ['sandbox'],
+        summary: "Move the sandbox world's clock",
+        description:
+          `Moves the test token's world 1 to ${MAX_ADVANCE_DAYS} days, one transaction per day, through the real ` +
+          "ingestion and settlement: each day the previous day's Amazon reports come in, Amazon restates the " +
+          'days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out ' +
+          'of the restatement window are approved, restated approved or paid rows get adjustments, and on the ' +
+          'first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as ' +
+          'in production. One advance per world at a time: another gets 409 sandbox_busy. Counts against the ' +
+          "token's rate limit like any request.",
+        body: AdvanceBody,
+        response: {
+          200: Ok(SandboxAdvance, 'What happened, day by day'),
+          ...errors,
+          400: badRequest,
+          404: ErrorResponse(['not_found'], 'The world was deleted', AUTHENTICATED_HEADERS),
+          409: ErrorResponse(['sandbox_busy'], 'The world is advancing already', AUTHENTICATED_HEADERS),
+        },
+      },
+    },
+    async (request) => {
+      const id = worldOf(request)
+      try {
+        return await advanceSandbox(app.db, id, request.body.days)
+      } catch (err) {
+        if (err instanceof SandboxBusy)
+          throw new ApiError('sandbox_busy', `sandbox ${id} is advancing already: wait for that advance to answer`)
+        if (err instanceof SandboxGone) throw gone(id)
+        throw err
+      }
+    },
+  )
+}

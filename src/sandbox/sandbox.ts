@@ -1,0 +1,304 @@
+// Sandbox worlds: made by `csapi sandbox create`, moved by `POST /api/v1/sandbox/advance`, removed
+// by `csapi sandbox delete` (docs/testing-your-integration.md). Every report row of a world comes
+// through the real ingestion (Amazon's records made by world.ts), and every approval and payout
+// through the real settlement, in transactions that hold the report writers' lock as any writer's.
+import { randomBytes } from 'node:crypto'
+import type { BatchSession, Db, Queryable } from '../db/index.js'
+import { importIn } from '../dataset/import.js'
+import { addDays, daysBetween, timestampSql } from '../domain/dates.js'
+import { RESTATEMENT_WINDOW_DAYS } from '../domain/commission.js'
+import { beginReportWrite, recordEvents } from '../events/record.js'
+import { ingestIn, type ReportSource } from '../ingest/run.js'
+import type { RawRecord } from '../ingest/read.js'
+import { approveIn } from '../settlement/approve.js'
+import { payLinesIn, type PayoutMade } from '../settlement/pay.js'
+import { createToken } from '../tokens/tokens.js'
+import {
+  HISTORY_DAYS,
+  linkDay,
+  makeWorld,
+  performanceRecord,
+  productsRecord,
+  RESTATED_AT,
+  salesAt,
+  type LinkDay,
+  type World,
+} from './world.js'
+
+/** Days one advance may move a world. */
+export const MAX_ADVANCE_DAYS = 31
+/** A new world's date when none is given: fixed, so that a seed gives the same numbers on any day. */
+export const DEFAULT_DATE = '2026-01-15'
+/** An advance holds its world this long past its last day's commit; one left by a dead process expires. */
+const LEASE_SECONDS = 60
+
+export interface Sandbox {
+  id: string
+  name: string
+  seed: number
+  /** The world's today: reports are in through the day before. */
+  date: string
+  origin: string
+  creator_id: string
+  seller_id: string
+  created_at: string
+}
+
+export interface CreatedSandbox extends Sandbox {
+  tokens: { creator: string; seller: string }
+}
+
+/** The world is advancing already (409 sandbox_busy). */
+export class SandboxBusy extends Error {}
+/** No such world (deleted while its token was cached). */
+export class SandboxGone extends Error {}
+
+const SANDBOX_COLUMNS = `id, name, seed::float8 as seed, to_char(date, 'YYYY-MM-DD') as date,
+  to_char(origin, 'YYYY-MM-DD') as origin, creator_id, seller_id,
+  ${timestampSql('created_at')} as created_at`
+
+export async function getSandbox(db: Queryable, id: string): Promise<Sandbox | null> {
+  const rows = await db.query<Sandbox>(`select ${SANDBOX_COLUMNS} from sandboxes where id = $1`, [id])
+  return rows[0] ?? null
+}
+
+export async function listSandboxes(db: Queryable): Promise<Sandbox[]> {
+  return db.query<Sandbox>(`select ${SANDBOX_COLUMNS} from sandboxes order by created_at, id`)
+}
+
+/** What an advance of one day from `date` does, before it runs. */
+export function dayPlan(date: string) {
+  const next = addDays(date, 1)
+  return {
+    date: next,
+    report_date: date,
+    restates: RESTATED_AT.map((age) => addDays(next, -age)),
+    approves_through: addDays(next, -RESTATEMENT_WINDOW_DAYS),
+    pays: next.endsWith('-01'),
+  }
+}
+
+/** The first day of the next month after `date`: when the creator is paid next. */
+export function nextPayday(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number]
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
+}
+
+function worldOf(s: Pick<Sandbox, 'id' | 'seed' | 'origin'>): World {
+  return makeWorld(s.seed, s.id.slice(4), s.origin)
+}
+
+/** The records of link-days as they stand at the world date `date`, as one report source. */
+function source(name: string, records: RawRecord[]): ReportSource {
+  return {
+    name,
+    async *batches() {
+      if (records.length > 0) yield records
+    },
+  }
+}
+
+/**
+ * PRODUCTS records of link-days as they stand on `date`, or at `maxAge` for older ones (every sale
+ * listed, zeros too: a sale all returned is reported at zero, which reverses its row).
+ */
+function productsAt(seed: number, lds: LinkDay[], date: string, maxAge = Infinity): RawRecord[] {
+  return lds.flatMap((ld) =>
+    salesAt(seed, ld, Math.min(maxAge, daysBetween(ld.day, date))).sales.map((s) => productsRecord(ld, s)),
+  )
+}
+
+function linkDays(s: Pick<Sandbox, 'seed' | 'origin'>, world: World, days: string[]): LinkDay[] {
+  return days.flatMap((day) =>
+    world.links.flatMap((link) => {
+      const ld = linkDay(s.seed, s.origin, link, day)
+      return ld ? [ld] : []
+    }),
+  )
+}
+
+/**
+ * Makes a world: its platform (import), 90 days of history ingested as Amazon reported and
+ * restated them, approved and paid month by month as its clock would have, and one test token for
+ * its creator and one for its seller. One transaction: a world is there whole or not at all.
+ */
+export async function createSandbox(
+  db: Db,
+  opts: { name?: string; seed?: number; date?: string } = {},
+): Promise<CreatedSandbox> {
+  const id = `sbx_${randomBytes(6).toString('hex')}`
+  const seed = opts.seed ?? randomBytes(4).readUInt32BE() % 1_000_000
+  const date = opts.date ?? DEFAULT_DATE
+  const origin = addDays(date, -HISTORY_DAYS)
+  const world = makeWorld(seed, id.slice(4), origin)
+  return db.batch(
+    async (s) => {
+      const mark = await beginReportWrite(s)
+      await s.query(
+        `insert into sandboxes (id, name, seed, date, origin, creator_id, seller_id)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [id, opts.name ?? '', seed, date, origin, world.creatorId, world.sellerId],
+      )
+      await importIn(s, world.dataset, { sandboxId: id })
+      const days: string[] = []
+      for (let d = origin; d < date; d = addDays(d, 1)) days.push(d)
+      const lds = linkDays({ seed, origin }, world, days)
+      const perf = lds.flatMap((ld) => performanceRecord(ld))
+      // as first reported, then the restatements before approval (reversals among them) ...
+      const first = lds.flatMap((ld) => ld.sales.map((sale) => productsRecord(ld, sale)))
+      await ingestIn(s, [source('history', [...first, ...perf])])
+      const early = lds.filter((ld) => daysBetween(ld.day, date) >= RESTATED_AT[0])
+      await ingestIn(s, [source('history-restated', productsAt(seed, early, date, RESTATED_AT[1]))])
+      // ... then settled month by month, and the restatements of approved rows (adjustments)
+      for (let d = addDays(origin, 1); d <= date; d = addDays(d, 1)) {
+        if (!d.endsWith('-01')) continue
+        await approveIn(s, addDays(d, -RESTATEMENT_WINDOW_DAYS), world.creatorId)
+        await payLinesIn(s, world.creatorId, addDays(d, -1))
+      }
+      await approveIn(s, addDays(date, -RESTATEMENT_WINDOW_DAYS), world.creatorId)
+      const late = lds.filter((ld) => daysBetween(ld.day, date) >= RESTATED_AT[2])
+      await ingestIn(s, [source('history-restated-late', productsAt(seed, late, date))])
+      const tokens = {
+        creator: (await createToken(s, { accountId: world.creatorId, name: `sandbox ${id}`, expiresAt: null })).token,
+        seller: (await createToken(s, { accountId: world.sellerId, name: `sandbox ${id}`, expiresAt: null })).token,
+      }
+      await recordEvents(s, mark)
+      const made = (await getSandbox(s, id))!
+      return { ...made, tokens }
+    },
+    { name: 'sandbox create' },
+  )
+}
+
+export interface DayAdvanced {
+  date: string
+  report_date: string
+  rows: { new: number; restated: number; reversed: number; approved: number; paid: number }
+  adjustments: number
+  payouts: Pick<PayoutMade, 'id' | 'currency' | 'amount_cents' | 'line_count'>[]
+}
+
+export interface Advanced {
+  id: string
+  from: string
+  date: string
+  days: DayAdvanced[]
+}
+
+/**
+ * Moves a world's clock `days` days, one transaction per day: the new day's reports and Amazon's
+ * restatements ingested, what left the restatement window approved, the creator paid on the first
+ * of a month. One advance per world at a time (SandboxBusy); a crash leaves the world at a whole day.
+ */
+export async function advanceSandbox(db: Db, id: string, days: number): Promise<Advanced> {
+  const taken = await db.query<{ date: string }>(
+    `update sandboxes set advancing_since = now()
+      where id = $1 and (advancing_since is null or advancing_since < now() - make_interval(secs => $2))
+      returning to_char(date, 'YYYY-MM-DD') as date`,
+    [id, LEASE_SECONDS],
+  )
+  if (taken.length === 0) {
+    if (await getSandbox(db, id)) throw new SandboxBusy(`sandbox ${id} is advancing already`)
+    throw new SandboxGone(`no sandbox ${id}`)
+  }
+  const from = taken[0]!.date
+  const out: DayAdvanced[] = []
+  try {
+    const sandbox = (await getSandbox(db, id))!
+    const world = worldOf(sandbox)
+    for (let i = 0; i < days; i++) {
+      // a day is small: a transaction on a pooled connection, not a batch job's own connection
+      out.push(await db.transaction((tx) => advanceOneDay({ ...tx, copyFrom: null }, sandbox, world)))
+    }
+  } finally {
+    await db.query('update sandboxes set advancing_since = null where id = $1', [id])
+  }
+  return { id, from, date: out.at(-1)?.date ?? from, days: out }
+}
+
+async function advanceOneDay(s: BatchSession, sandbox: Sandbox, world: World): Promise<DayAdvanced> {
+  const mark = await beginReportWrite(s)
+  // the world's date as committed: the day this transaction moves it from
+  const [row] = await s.query<{ date: string }>(
+    `update sandboxes set advancing_since = now() where id = $1 returning to_char(date, 'YYYY-MM-DD') as date`,
+    [sandbox.id],
+  )
+  const plan = dayPlan(row!.date)
+  const today = linkDays(sandbox, world, [plan.report_date])
+  const restated = linkDays(sandbox, world, plan.restates).filter(
+    (ld) => salesAt(sandbox.seed, ld, daysBetween(ld.day, plan.date)).restatedNow,
+  )
+  const records = [
+    ...today.flatMap((ld) => ld.sales.map((sale) => productsRecord(ld, sale))),
+    ...today.flatMap((ld) => performanceRecord(ld)),
+    ...productsAt(sandbox.seed, restated, plan.date),
+  ]
+  const ingested = await ingestIn(s, [source(`sandbox ${sandbox.id} ${plan.date}`, records)])
+  const approved = await approveIn(s, plan.approves_through, sandbox.creator_id)
+  const paid = plan.pays ? await payLinesIn(s, sandbox.creator_id, addDays(plan.date, -1)) : null
+  await s.query('update sandboxes set date = $2, advancing_since = now() where id = $1', [sandbox.id, plan.date])
+  await recordEvents(s, mark)
+  const r = ingested.reportRows
+  return {
+    date: plan.date,
+    report_date: plan.report_date,
+    rows: {
+      new: r.inserted,
+      restated: r.updated - r.reversed + r.restated,
+      reversed: r.reversed,
+      approved: approved.reduce((n, t) => n + t.rows, 0),
+      paid: 0,
+      ...(paid ? { paid: await paidRows(s, paid.payouts) } : {}),
+    },
+    adjustments: ingested.adjustments.count,
+    payouts: (paid?.payouts ?? []).map(({ id, currency, amount_cents, line_count }) => ({
+      id,
+      currency,
+      amount_cents,
+      line_count,
+    })),
+  }
+}
+
+async function paidRows(s: Queryable, payouts: PayoutMade[]): Promise<number> {
+  if (payouts.length === 0) return 0
+  const [n] = await s.query<{ n: number }>(
+    `select count(*)::int as n from payout_lines where payout_id = any($1::text[]) and type = 'commission'`,
+    [payouts.map((p) => p.id)],
+  )
+  return n!.n
+}
+
+/**
+ * Removes a world whole: its report rows, payouts (allowed for a world alone: migrations/018),
+ * adjustments, events, endpoints, tokens, links, products, brands and accounts. False when none.
+ */
+export async function deleteSandbox(db: Db, id: string): Promise<boolean> {
+  return db.batch(
+    async (s) => {
+      const found = await s.query('select 1 from sandboxes where id = $1 for update', [id])
+      if (found.length === 0) return false
+      await s.query(`select set_config('csapi.deleting_sandbox', $1, true)`, [id])
+      const accounts = `(select id from accounts where sandbox_id = $1)`
+      const brands = `(select id from brands where sandbox_id = $1)`
+      for (const sql of [
+        `delete from payout_lines where creator_id in ${accounts}`,
+        `delete from commission_adjustments where creator_id in ${accounts}`,
+        `delete from payouts where creator_id in ${accounts}`,
+        `delete from report_rows where creator_id in ${accounts}`,
+        `delete from webhook_deliveries where event_seq in
+           (select seq from webhook_events where account_id in ${accounts})`,
+        `delete from webhook_events where account_id in ${accounts}`,
+        `delete from webhook_endpoints where account_id in ${accounts}`,
+        `delete from links where creator_id in ${accounts}`,
+        `delete from products where brand_id in ${brands}`,
+        `delete from brands where sandbox_id = $1`,
+        `delete from accounts where sandbox_id = $1`,
+        `delete from sandboxes where id = $1`,
+      ])
+        await s.query(sql, [id])
+      return true
+    },
+    { name: 'sandbox delete' },
+  )
+}

@@ -1,0 +1,285 @@
+// Sandbox worlds over HTTP (docs/testing-your-integration.md): a world beside live data, its clock
+// moved through the real ingestion and settlement, the same numbers for the same seed and
+// advances, one advance at a time, live tokens refused, and a world deleted whole.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { startServer, walk, type TestServer } from '../support/helpers.js'
+import { fixture, TOKENS } from '../support/fixture.js'
+import { createSandbox, deleteSandbox, type CreatedSandbox } from '../../src/sandbox/sandbox.js'
+import { approveThrough } from '../../src/settlement/approve.js'
+import { Client, PermissionError } from '../../src/client/index.js'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { fileURLToPath } from 'node:url'
+
+const S = '/api/v1/sandbox'
+const ADVANCE = '/api/v1/sandbox/advance'
+
+let s: TestServer
+let a: CreatedSandbox
+let b: CreatedSandbox
+let c: CreatedSandbox
+before(async () => {
+  s = await startServer(fixture())
+  a = await createSandbox(s.db, { seed: 11, name: 'a' })
+  b = await createSandbox(s.db, { seed: 11, name: 'b' })
+  c = await createSandbox(s.db, { seed: 12 })
+})
+after(() => s.close())
+
+/** The world's view as an integrator's test would assert it: ids with the world's tag taken out. */
+const normal = (w: CreatedSandbox, value: unknown) =>
+  JSON.parse(
+    JSON.stringify(value)
+      .replaceAll(w.id.slice(4), 'TAG')
+      .replace(/po_[0-9a-f]{32}/g, 'po_ID'),
+  )
+
+async function everything(w: CreatedSandbox) {
+  const token = w.tokens.creator
+  const { body: world } = await s.get(S, token)
+  const reports = await walk(s, `/api/creator/v1/reports?start=2025-01-01&end=${world.date}`, token, 'reports', 500)
+  const payouts = await walk(s, '/api/creator/v1/payouts', token, 'payouts', 100)
+  const lines = []
+  for (const p of payouts) lines.push(...(await walk(s, `/api/creator/v1/payouts/${p.id}/lines`, token, 'lines', 500)))
+  const adjustments = await walk(s, '/api/creator/v1/adjustments', token, 'adjustments', 100)
+  const strip = <T extends Record<string, unknown>>(xs: T[], ...keys: string[]) =>
+    xs.map((x) => Object.fromEntries(Object.entries(x).filter(([k]) => !keys.includes(k))))
+  return normal(w, {
+    date: world.date,
+    reports,
+    payouts: strip(payouts, 'created_at'),
+    lines: strip(lines, 'adjustment_id', 'found_at'),
+    adjustments: strip(adjustments, 'id', 'found_at', 'payout_id'),
+  })
+}
+
+describe('a sandbox world', () => {
+  test('its test tokens read it: GET /api/v1/sandbox says its id, date and next advance', async () => {
+    assert.match(a.tokens.creator, /^csapi_test_/)
+    assert.match(a.tokens.seller, /^csapi_test_/)
+    assert.match(a.id, /^sbx_[0-9a-f]{12}$/)
+    for (const token of [a.tokens.creator, a.tokens.seller]) {
+      const res = await s.get(S, token)
+      assert.equal(res.status, 200, JSON.stringify(res.body))
+      assert.equal(res.body.id, a.id)
+      assert.equal(res.body.name, 'a')
+      assert.equal(res.body.seed, 11)
+      assert.equal(res.body.date, '2026-01-15')
+      assert.deepEqual(res.body.accounts, { creator: a.creator_id, seller: a.seller_id })
+      assert.deepEqual(res.body.next_advance, {
+        date: '2026-01-16',
+        report_date: '2026-01-15',
+        restates: ['2026-01-14', '2026-01-08', '2025-12-18'],
+        approves_through: '2025-12-19',
+        pays: false,
+      })
+      assert.equal(res.body.next_payday, '2026-02-01')
+      assert.equal(res.body.limits.max_days_per_advance, 31)
+    }
+  })
+
+  test('90 days of history: rows in every status, payouts of past months, adjustments', async () => {
+    const token = a.tokens.creator
+    const rows = await walk(s, '/api/creator/v1/reports?start=2025-01-01&end=2026-12-31', token, 'reports', 500)
+    const dates = rows.map((r) => r.date).sort()
+    assert.equal(dates[0]! >= '2025-10-17', true, dates[0])
+    assert.equal(dates.at(-1), '2026-01-14')
+    const statuses = new Set(rows.map((r) => r.commission_status))
+    for (const st of ['pending', 'approved', 'paid', 'reversed']) assert.ok(statuses.has(st), `no ${st} row`)
+    const payouts = await walk(s, '/api/creator/v1/payouts', token, 'payouts', 100)
+    assert.ok(payouts.length > 0)
+    assert.ok((await walk(s, '/api/creator/v1/adjustments', token, 'adjustments', 100)).length > 0)
+    const brands = await walk(s, '/api/creator/v1/brands', token, 'brands', 100)
+    assert.ok(brands.length > 0)
+    for (const br of brands) assert.ok(br.id.includes(a.id.slice(4)), `${br.id} is not of the world`)
+    const granted = await walk(s, '/api/seller/v1/brands', a.tokens.seller, 'brands', 100)
+    assert.ok(granted.length > 0)
+    const products = await walk(
+      s,
+      `/api/seller/v1/products?brand_id=${granted[0].id}`,
+      a.tokens.seller,
+      'products',
+      100,
+    )
+    assert.ok(products.length > 0)
+  })
+
+  test('live tokens get 403 forbidden_resource on the sandbox endpoints', async () => {
+    for (const token of [TOKENS.cr_a, TOKENS.sl_a, TOKENS.op_a]) {
+      for (const res of [await s.get(S, token), await s.post(ADVANCE, token, { days: 1 })]) {
+        assert.equal(res.status, 403, JSON.stringify(res.body))
+        assert.equal(res.body.error.code, 'forbidden_resource')
+      }
+    }
+    assert.equal((await s.post(ADVANCE, undefined, { days: 1 })).status, 401)
+  })
+
+  test('an advance takes { "days": 1..31 } and nothing else', async () => {
+    for (const body of [{ days: 0 }, { days: 32 }, { days: 1.5 }, { days: -1 }, {}, { days: 1, more: 1 }, [1]]) {
+      const res = await s.post(ADVANCE, a.tokens.creator, body)
+      assert.equal(res.status, 400, JSON.stringify(body))
+      assert.equal(res.body.error.code, 'invalid_request')
+    }
+    const res = await s.post(ADVANCE, a.tokens.creator, { days: 32 })
+    assert.equal(res.body.error.message, 'days must be a whole number from 1 to 31')
+    const other = await s.request('DELETE', ADVANCE, { authorization: `Bearer ${a.tokens.creator}` })
+    assert.equal(other.status, 405)
+    assert.equal(other.headers.get('allow'), 'POST')
+    assert.equal((await s.get(S, a.tokens.creator)).body.date, '2026-01-15', 'refused advances move nothing')
+  })
+
+  test('30 days through ingestion and settlement: new rows, restatements, reversals, approvals, a payout', async () => {
+    const before = await walk(s, '/api/creator/v1/payouts', a.tokens.creator, 'payouts', 100)
+    const res = await s.post(ADVANCE, a.tokens.creator, { days: 30 })
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    const { body } = res
+    assert.equal(body.id, a.id)
+    assert.equal(body.from, '2026-01-15')
+    assert.equal(body.date, '2026-02-14')
+    assert.equal(body.days.length, 30)
+    assert.deepEqual(
+      body.days.map((d: { report_date: string }) => d.report_date),
+      Array.from({ length: 30 }, (_, i) =>
+        new Date(Date.parse('2026-01-15') + i * 86_400_000).toISOString().slice(0, 10),
+      ),
+    )
+    const total = (f: (d: any) => number) => body.days.reduce((n: number, d: any) => n + f(d), 0)
+    for (const k of ['new', 'restated', 'reversed', 'approved'])
+      assert.ok(total((d) => d.rows[k]) > 0, `no ${k} rows in 30 days`)
+    assert.ok(total((d) => d.adjustments) > 0, 'no adjustments in 30 days')
+    const payday = body.days.find((d: any) => d.date === '2026-02-01')
+    assert.ok(payday.payouts.length > 0 && payday.rows.paid > 0, JSON.stringify(payday))
+    for (const d of body.days.filter((x: any) => x.date !== '2026-02-01')) assert.deepEqual(d.payouts, [])
+
+    // what the answer says is what the API shows
+    assert.equal((await s.get(S, a.tokens.creator)).body.date, '2026-02-14')
+    const payouts = await walk(s, '/api/creator/v1/payouts', a.tokens.creator, 'payouts', 100)
+    assert.deepEqual(
+      payouts
+        .filter((p) => !before.some((q) => q.id === p.id))
+        .map((p) => p.id)
+        .sort(),
+      payday.payouts.map((p: { id: string }) => p.id).sort(),
+    )
+    const rows = await walk(
+      s,
+      '/api/creator/v1/reports?start=2026-02-13&end=2026-02-13',
+      a.tokens.creator,
+      'reports',
+      500,
+    )
+    assert.equal(rows.length, body.days.at(-1).rows.new)
+  })
+
+  test('deterministic: the same seed and advances give the same rows, payouts and adjustments', async () => {
+    for (const days of [10, 1, 19]) assert.equal((await s.post(ADVANCE, b.tokens.creator, { days })).status, 200)
+    const [wa, wb] = [await everything(a), await everything(b)]
+    assert.equal(wb.date, '2026-02-14')
+    assert.deepEqual(wb, wa)
+    await s.post(ADVANCE, c.tokens.creator, { days: 30 })
+    assert.notDeepEqual(await everything(c), wa, 'another seed, other numbers')
+  })
+
+  test('the client: client.sandbox.get() and client.sandbox.advance({ days })', async () => {
+    const client = new Client({ token: b.tokens.seller, baseUrl: s.base })
+    const before = await client.sandbox.get()
+    assert.equal(before.id, b.id)
+    const moved = await client.sandbox.advance({ days: 2 })
+    assert.equal(moved.from, before.date)
+    assert.equal(moved.days.length, 2)
+    assert.equal((await client.sandbox.get()).date, moved.date)
+    const live = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
+    await assert.rejects(live.sandbox.get(), PermissionError)
+    await assert.rejects(live.sandbox.advance({ days: 1 }), PermissionError)
+  })
+
+  test('one advance per world at a time: another gets 409 sandbox_busy', async () => {
+    await s.db.query('update sandboxes set advancing_since = now() where id = $1', [c.id])
+    const res = await s.post(ADVANCE, c.tokens.creator, { days: 1 })
+    assert.equal(res.status, 409)
+    assert.equal(res.body.error.code, 'sandbox_busy')
+    // another world is not held
+    assert.equal((await s.post(ADVANCE, b.tokens.seller, { days: 1 })).status, 200)
+    // an advance left by a process that died is taken over after its lease
+    await s.db.query(`update sandboxes set advancing_since = now() - interval '2 minutes' where id = $1`, [c.id])
+    assert.equal((await s.post(ADVANCE, c.tokens.creator, { days: 1 })).status, 200)
+  })
+
+  test("the operator's approve leaves sandbox worlds alone", async () => {
+    const pending = async () =>
+      (
+        await s.db.query<{ n: number }>(
+          `select count(*)::int as n from report_rows r join accounts a on a.id = r.creator_id
+            where a.sandbox_id <> '' and r.commission_status = 'pending'`,
+        )
+      )[0]!.n
+    const n = await pending()
+    assert.ok(n > 0)
+    await approveThrough(s.db, '2099-12-31')
+    assert.equal(await pending(), n)
+  })
+
+  test('a live token sees nothing of a world, a test token nothing live', async () => {
+    const tags = [a, b, c].map((w) => w.id.slice(4))
+    const live = await walk(s, '/api/creator/v1/brands', TOKENS.cr_a, 'brands', 100)
+    for (const br of live) assert.ok(!tags.some((t) => br.id.includes(t)), br.id)
+    const sandboxBrands = await walk(s, '/api/creator/v1/brands', a.tokens.creator, 'brands', 100)
+    for (const br of sandboxBrands) assert.ok(br.id.includes(tags[0]!), br.id)
+    // a live brand named by a test token: not granted
+    const res = await s.get('/api/seller/v1/products?brand_id=b_active', a.tokens.seller)
+    assert.equal(res.status, 403)
+    // and the worlds cannot be joined: no grant, partnership or link across them
+    await assert.rejects(
+      s.db.query('insert into brand_access (account_id, brand_id) values ($1, $2)', ['sl_a', sandboxBrands[0].id]),
+      /different worlds/,
+    )
+  })
+
+  test('examples/sandbox-check.ts: the copy equals /reports after 30 days, and the payout reconciles', async () => {
+    const w = await createSandbox(s.db, { seed: 3 })
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'examples/sandbox-check.ts', '30'],
+      {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        env: { ...process.env, CSAPI_TOKEN: w.tokens.creator, CSAPI_BASE_URL: s.base },
+      },
+    )
+    const result = JSON.parse(stdout)
+    assert.equal(result.ok, true, stdout)
+    assert.equal(result.world, w.id)
+    assert.equal(result.date, '2026-02-14')
+    assert.equal(result.copyEqualsReports, true)
+    assert.ok(result.payouts.length > 0, 'a payout on 2026-02-01')
+  })
+
+  test("metrics keep them apart: test tokens' requests are counted as sandbox requests only", async () => {
+    const text = await s.app.metrics.text()
+    assert.match(
+      text,
+      /csapi_sandbox_requests_total\{route="\/api\/v1\/sandbox\/advance",method="POST",status="200"\} \d+/,
+    )
+    assert.doesNotMatch(
+      text,
+      /csapi_http_requests_total\{route="\/api\/v1\/sandbox[^"]*",method="(GET|POST)",status="200"/,
+    )
+  })
+
+  test('delete removes the world whole; its tokens stop working; other worlds stay', async () => {
+    assert.equal(await deleteSandbox(s.db, c.id), true)
+    assert.equal(await deleteSandbox(s.db, c.id), false)
+    assert.equal((await s.get(S, c.tokens.creator)).status, 401)
+    const [left] = await s.db.query<{ n: number }>(
+      `select (select count(*) from accounts where sandbox_id = $1)
+            + (select count(*) from brands where sandbox_id = $1)
+            + (select count(*) from report_rows where creator_id = $2)
+            + (select count(*) from payouts where creator_id = $2) as n`,
+      [c.id, c.creator_id],
+    )
+    assert.equal(Number(left!.n), 0)
+    assert.equal((await s.get(S, a.tokens.creator)).status, 200)
+    // payouts stay immutable outside a world's deletion
+    await assert.rejects(s.db.query('delete from payouts where creator_id = $1', [a.creator_id]), /never changed/)
+  })
+})
