@@ -62,6 +62,8 @@ export interface BenchIds {
   typicalCreator: string
   seller: string
   sellerBrand: string
+  /** The brand with the most report rows, granted to the seller: its seller reports pages. */
+  largestBrand: string
   tokens: { big: string; typical: string; seller: string }
   /** The feed's whale (WHALE_CREATOR), or null when the dataset has none. */
   whale: { creator: string; rows: number; token: string } | null
@@ -231,6 +233,13 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
     [BIG_CREATOR],
   )
   const seller = 'se_0001'
+  const [largestBrand] = await db.query<{ brand_id: string }>(
+    `select brand_id from report_rows group by brand_id order by count(*) desc, brand_id limit 1`,
+  )
+  await db.query(`insert into brand_access (account_id, brand_id) values ($1, $2) on conflict do nothing`, [
+    seller,
+    largestBrand!.brand_id,
+  ])
   // a large payout: the first run pays the largest creator's approved rows (one payout per
   // currency) through the project's own pay; later runs find it
   const largest = () =>
@@ -253,6 +262,7 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
     typicalCreator: typical.creator_id,
     seller,
     sellerBrand: 'br_0001',
+    largestBrand: largestBrand!.brand_id,
     tokens: { big: await token(BIG_CREATOR), typical: await token(typical.creator_id), seller: await token(seller) },
     whale: whaleCount > 0 ? { creator: WHALE_CREATOR, rows: whaleCount, token: await token(WHALE_CREATOR) } : null,
     filters: pick[0]!,

@@ -8,6 +8,9 @@ import { readFeedPage } from '../src/http/creator/changes/sql.js'
 import { listPayoutLines } from '../src/http/creator/payout-lines/sql.js'
 import { listCreatorReports, type ReportFilters } from '../src/http/creator/reports/sql.js'
 import { listBrandProducts } from '../src/http/seller/products/sql.js'
+import { listSellerReports } from '../src/http/seller/reports/sql.js'
+import { listCreatorLinks } from '../src/http/creator/links/sql.js'
+import { listCreatorProducts } from '../src/http/creator/products/sql.js'
 import { creatorSummary } from '../src/http/creator/report-summary/sql.js'
 import { WHALE_CREATOR, WHALE_ROWS, YEAR_END, YEAR_START, type BenchIds } from './dataset.js'
 
@@ -105,6 +108,35 @@ function changes(name: string, who: 'big' | 'whale', limit: number, depth: numbe
   }
 }
 
+/** The largest brand's report rows of every creator, for its seller. */
+function sellerReports(name: string, limit: number, depth = 0): Spec {
+  return {
+    name,
+    as: 'seller',
+    list: 'reports',
+    limit,
+    depth,
+    url: (ids) =>
+      `/api/seller/v1/reports?${new URLSearchParams({ brand_id: ids.largestBrand, start: YEAR_START, end: YEAR_END })}`,
+    sql: async (q, { ids, db }) => {
+      const [after] = depth
+        ? await db.query<{ date: string; id: number }>(
+            `select date, id from report_rows where brand_id = $1 order by date, id offset ${depth - 1} limit 1`,
+            [ids.largestBrand],
+          )
+        : [null]
+      return listSellerReports(q, {
+        accountId: ids.seller,
+        brandId: ids.largestBrand,
+        filters: { start: YEAR_START, end: YEAR_END },
+        after: after ? [after.date, after.id] : null,
+        limit,
+      })
+    },
+    firstPage: depth ? `seller reports largest brand limit ${limit}` : undefined,
+  }
+}
+
 const payoutLines = (name: string, depth: (ids: BenchIds) => number): Spec => ({
   name,
   as: 'big',
@@ -163,6 +195,26 @@ export const SCENARIOS: Spec[] = [
     url: (ids) => `/api/seller/v1/products?brand_id=${ids.sellerBrand}`,
     sql: (q, { ids }) => listBrandProducts(q, ids.seller, ids.sellerBrand, '', 100),
   },
+  {
+    name: 'links page (limit 100)',
+    as: 'big',
+    list: 'links',
+    limit: 100,
+    url: () => '/api/creator/v1/links',
+    sql: (q, { ids }) => listCreatorLinks(q, ids.bigCreator, {}, '', 100),
+  },
+  {
+    name: 'creator products page (limit 100)',
+    as: 'typical',
+    list: 'products',
+    limit: 100,
+    url: (ids) => `/api/creator/v1/products?brand_id=${ids.largestBrand}`,
+    sql: (q, { ids }) => listCreatorProducts(q, ids.typicalCreator, ids.largestBrand, '', 100),
+  },
+  sellerReports('seller reports largest brand limit 100', 100),
+  sellerReports('seller reports largest brand limit 500', 500),
+  sellerReports('seller reports largest brand after 100k limit 100', 100, 100_000),
+  sellerReports('seller reports largest brand after 100k limit 500', 500, 100_000),
   reports('reports typical limit 100', 'typical', 100),
   reports('reports typical limit 500', 'typical', 500),
   reports('reports largest limit 100', 'big', 100),

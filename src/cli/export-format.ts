@@ -1,7 +1,7 @@
 // Rows to CSV or NDJSON text. CSV has a fixed header per kind (so that every page of one export
 // has the same columns), nested objects flattened with a prefix (link.id → link_id) and fields
 // quoted as RFC 4180 says; lines end with \n.
-import type { Payout, Product, Report } from '../client/index.js'
+import type { Payout, Product, Report, SellerReportRow } from '../client/index.js'
 
 export type ExportFormat = 'csv' | 'ndjson'
 type Cell = string | number | boolean | null | undefined
@@ -25,6 +25,27 @@ export const REPORT_COLUMNS: [string, (r: Report) => Cell][] = [
   ['link_tracking_id', (r) => r.link.tracking_id],
   ['link_short_url', (r) => r.link.short_url],
   ['link_destination_url', (r) => r.link.destination_url],
+]
+
+// A seller's row: the creator by id and name, the link by id only (no tracking id or URLs).
+export const SELLER_REPORT_COLUMNS: [string, (r: SellerReportRow) => Cell][] = [
+  ['date', (r) => r.date],
+  ['brand_id', (r) => r.brand_id],
+  ['product_id', (r) => r.product_id],
+  ['asin', (r) => r.asin],
+  ['marketplace', (r) => r.marketplace],
+  ['currency', (r) => r.currency],
+  ['creator_id', (r) => r.creator.id],
+  ['creator_name', (r) => r.creator.name],
+  ['link_id', (r) => r.link_id],
+  ['sales_cents', (r) => r.sales_cents],
+  ['commission_cents', (r) => r.commission_cents],
+  ['commission_status', (r) => r.commission_status],
+  ['orders', (r) => r.orders],
+  ['units_sold', (r) => r.units_sold],
+  ['clicks', (r) => r.clicks],
+  ['detail_page_views', (r) => r.detail_page_views],
+  ['add_to_carts', (r) => r.add_to_carts],
 ]
 
 export const PRODUCT_COLUMNS: [string, (p: Product) => Cell][] = [

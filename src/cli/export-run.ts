@@ -1,14 +1,15 @@
-// The work of `csapi export reports|products|payouts`: every page of a list, streamed to a file (or
+// The work of `csapi export reports|seller-reports|products|payouts`: every page of a list, streamed to a file (or
 // standard output) as CSV or NDJSON with flat memory, through the typed client. With --out, a sidecar FILE.cursor
 // records the cursor and the file length after each flushed page, so that `--resume` truncates
 // any half-written page and continues exactly where the last complete page ended.
 import { open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
-import { Client, type Payout, type Report } from '../client/index.js'
+import { Client, type Payout, type Report, type SellerReportRow } from '../client/index.js'
 import {
   PAYOUT_COLUMNS,
   PRODUCT_COLUMNS,
   REPORT_COLUMNS,
+  SELLER_REPORT_COLUMNS,
   csvHeader,
   serialize,
   type ExportFormat,
@@ -19,9 +20,17 @@ import type { Io } from './io.js'
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000'
 
-export type Kind = 'reports' | 'products' | 'payouts'
+export type Kind = 'reports' | 'seller-reports' | 'products' | 'payouts'
 
-const TOKEN_OF: Record<Kind, string> = { reports: 'a creator', products: 'a seller or operator', payouts: 'a creator' }
+const TOKEN_OF: Record<Kind, string> = {
+  reports: 'a creator',
+  'seller-reports': 'a seller or operator',
+  products: 'a seller or operator',
+  payouts: 'a creator',
+}
+
+/** The lists whose rows come in date order from start to end: their progress is a bar by date. */
+const BY_DATE: ReadonlySet<Kind> = new Set(['reports', 'seller-reports'])
 
 /** One export, as the command line asked for it. */
 export interface ExportRequest {
@@ -124,7 +133,7 @@ function progress(io: Io, kind: Kind, query: Record<string, string>) {
       last = Date.now()
       const rate = Math.round(rows / Math.max(0.001, (Date.now() - t0) / 1000))
       let bar = ''
-      if (kind === 'reports' && lastDate && days > 0) {
+      if (BY_DATE.has(kind) && lastDate && days > 0) {
         const f = Math.min(1, Math.max(0, (day(lastDate) - first + 1) / days))
         const width = 30
         bar =
@@ -223,7 +232,9 @@ export async function runExport(req: ExportRequest, io: Io): Promise<void> {
       await rm(out, { force: true })
     }
   }
-  const what = { reports: 'report rows', products: 'products', payouts: 'payouts' }[kind]
+  const what = { reports: 'report rows', 'seller-reports': 'report rows', products: 'products', payouts: 'payouts' }[
+    kind
+  ]
   const from = resumedAt > 0 ? ` (resumed after ${resumedAt})` : ''
   const to = `${out ?? 'standard output'} as ${format}`
   io.stderr.write(`exported ${state.rows} ${what}${from} in ${state.pages} pages to ${to} in ${bar.seconds()} s\n`)
@@ -270,6 +281,11 @@ function pagesOf(
     const list = client.creator.reports.list(params as Parameters<Client['creator']['reports']['list']>[0], opts)
     const dayOf = (r: Report) => r.date
     return exportOf(list.pages(), (p) => p.reports, REPORT_COLUMNS, dayOf)
+  }
+  if (kind === 'seller-reports') {
+    const list = client.seller.reports.list(params as Parameters<Client['seller']['reports']['list']>[0], opts)
+    const dayOf = (r: SellerReportRow) => r.date
+    return exportOf(list.pages(), (p) => p.reports, SELLER_REPORT_COLUMNS, dayOf)
   }
   if (kind === 'products') {
     const list = client.seller.products.list(params as Parameters<Client['seller']['products']['list']>[0], opts)

@@ -162,6 +162,15 @@ const CASES: () => Record<string, Case[]> = () => ({
     { argv: ['--start', start, '--end', end], env: { CSAPI_TOKEN: 'x'.repeat(30) }, code: 1, message: /HTTP 401/ },
     { argv: ['--start', start, '--end', end], env: { CSAPI_TOKEN: '' }, code: 1, message: /set CSAPI_TOKEN/ },
   ],
+  'csapi export seller-reports': [
+    { argv: ['--brand-id', 'b_active', '--start', start], code: 2, message: /required option '--end <date>'/ },
+    {
+      argv: ['--brand-id', 'b_active', '--start', start, '--end', end, '--limit', '501'],
+      code: 2,
+      message: /--limit must be a number from 1 to 500/,
+    },
+    { argv: ['--brand-id', 'b_active', '--start', start, '--end', end], code: 1, message: /HTTP 403/ },
+  ],
   'csapi export products': [
     { argv: [], code: 2, message: /required option '--brand-id <id>'/ },
     { argv: ['--brand-id', 'b_active'], code: 1, message: /forbidden_resource, HTTP 403/ },

@@ -45,6 +45,7 @@ test(
       'csapi payouts show',
       'csapi export',
       'csapi export reports',
+      'csapi export seller-reports',
       'csapi export products',
       'csapi export payouts',
       'csapi webhooks',

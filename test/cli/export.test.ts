@@ -314,6 +314,95 @@ describe('export products', () => {
   })
 })
 
+describe('export seller-reports', () => {
+  const sellerArgs = (format: string, out: string, extra: string[] = []) => [
+    'seller-reports',
+    '--brand-id',
+    'b_active',
+    '--start',
+    start,
+    '--end',
+    end,
+    '--format',
+    format,
+    '--out',
+    out,
+    ...extra,
+  ]
+  const sellerRows = () =>
+    new Client({ token: TOKENS.sl_a, baseUrl: s.base }).seller.reports
+      .list({ brand_id: 'b_active', start, end, limit: 500 })
+      .toArray()
+
+  test('CSV: the creator by id and name, the link by id; never its tracking id or URLs', async () => {
+    const out = file('csv')
+    const t = io(TOKENS.sl_a)
+    assert.equal(await exportCommand(sellerArgs('csv', out, ['--limit', '7']), t.io), 0, t.stderr())
+    const text = readFileSync(out, 'utf8')
+    assert.equal(
+      text.split('\n')[0],
+      'date,brand_id,product_id,asin,marketplace,currency,creator_id,creator_name,link_id,sales_cents,' +
+        'commission_cents,commission_status,orders,units_sold,clicks,detail_page_views,add_to_carts',
+    )
+    const rows = parseCsv(text, { columns: true }) as Record<string, string>[]
+    const api = await sellerRows()
+    assert.deepEqual(
+      rows.map((r) => `${r.date}|${r.link_id}|${r.product_id}|${r.marketplace}|${r.creator_id}|${r.creator_name}`),
+      api.map((r) => `${r.date}|${r.link_id}|${r.product_id}|${r.marketplace}|${r.creator.id}|${r.creator.name}`),
+    )
+    assert.doesNotMatch(text, /go\.example\.link|amazon\.com\/dp|ig-post-1/)
+    assert.match(t.stderr(), new RegExp(`exported ${api.length} report rows in ${Math.ceil(api.length / 7)} pages`))
+  })
+
+  test('NDJSON with filters: the rows the API gives', async () => {
+    const t = io(TOKENS.op_a)
+    const argv = ['seller-reports', '--brand-id', 'b_active', '--start', start, '--end', end, '--format', 'ndjson']
+    assert.equal(await exportCommand([...argv, '--creator-id', 'cr_a', '--marketplace', 'uk'], t.io), 0, t.stderr())
+    const lines = t
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    const want = (await sellerRows()).filter((r) => r.creator.id === 'cr_a' && r.marketplace === 'UK')
+    assert.ok(want.length > 0)
+    assert.deepEqual(lines, want)
+  })
+
+  for (const format of ['csv', 'ndjson']) {
+    test(`${format}: an interrupted export resumes to exactly the bytes of an uninterrupted one`, async () => {
+      const whole = file(format)
+      assert.equal(await exportCommand(sellerArgs(format, whole, ['--limit', '5']), io(TOKENS.sl_a).io), 0)
+      const out = file(format)
+      let calls = 0
+      const failing: FetchLike = (url, init) =>
+        ++calls === 3 ? Promise.reject(new TypeError('socket hang up')) : fetch(url, init)
+      const t1 = io(TOKENS.sl_a, { fetch: failing, maxRetries: 0 })
+      assert.equal(await exportCommand(sellerArgs(format, out, ['--limit', '5']), t1.io), 1)
+      assert.match(t1.stderr(), /socket hang up.*--resume/)
+      appendFileSync(out, format === 'csv' ? '2026-03-09,b_active,p_acti' : '{"date":"2026-03-0')
+      const t2 = io(TOKENS.sl_a)
+      assert.equal(await exportCommand(sellerArgs(format, out, ['--limit', '5', '--resume']), t2.io), 0, t2.stderr())
+      assert.match(t2.stderr(), /resumed after 10\)/)
+      assert.ok(readFileSync(out).equals(readFileSync(whole)), 'same bytes')
+      assert.ok(!existsSync(out + '.cursor'))
+    })
+  }
+
+  test('an ungranted brand and a creator token: permission errors, nothing left behind', async () => {
+    for (const [token, brand] of [
+      [TOKENS.sl_a, 'b_secret'],
+      [TOKENS.cr_a, 'b_active'],
+    ] as const) {
+      const out = file('csv')
+      const t = io(token)
+      const argv = ['seller-reports', '--brand-id', brand, '--start', start, '--end', end, '--out', out]
+      assert.equal(await exportCommand(argv, t.io), 1)
+      assert.match(t.stderr(), /forbidden_resource, HTTP 403/)
+      assert.ok(!existsSync(out) && !existsSync(out + '.cursor'))
+    }
+  })
+})
+
 describe('CSV fields', () => {
   test('quotes, commas, newlines and edge spaces survive a round trip', () => {
     const values = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\r\nlf', ' lead', 'trail ', '', 'ünïcødé']

@@ -401,6 +401,9 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
             assert.equal(filtered.status, 200, `${creator}: ${JSON.stringify(filtered.body)}`)
             assert.deepEqual(filtered.body.reports, [])
           }
+          // nor the products of a world's brand, discoverable there
+          const products = await get(`/api/creator/v1/products?brand_id=${sandboxBrand.get(world.id)}`, token)
+          assert.equal(products.status, 403, `${creator} reached the products of a brand of ${world.id}`)
         }
         checked++
       }
@@ -430,6 +433,8 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
         for (const world of worlds) {
           const res = await get(`/api/seller/v1/products?brand_id=${sandboxBrand.get(world.id)}`, token)
           assert.equal(res.status, 403, `${seller} reached a brand of ${world.id}`)
+          const reports = await get(`/api/seller/v1/reports?brand_id=${sandboxBrand.get(world.id)}&${range}`, token)
+          assert.equal(reports.status, 403, `${seller} reached the reports of a brand of ${world.id}`)
         }
         assert.equal((await get('/api/v1/sandbox', token)).body.error.code, 'forbidden_resource')
         for (const brand of d.brandIds) {

@@ -1,4 +1,4 @@
-// `csapi export reports|products|payouts`: an integrator's export through the API client, to CSV or
+// `csapi export reports|seller-reports|products|payouts`: an integrator's export through the API client, to CSV or
 // NDJSON; with --out FILE it can be resumed (src/cli/export-run.ts). Ctrl-C stops it between
 // requests with exit 130, keeping what was written for --resume.
 import { accessSync, constants, statSync } from 'node:fs'
@@ -15,7 +15,8 @@ import { integer } from '../options.js'
 
 const ENVIRONMENT = `
 Environment:
-  CSAPI_TOKEN     a creator token for reports and payouts, a seller or operator token for products
+  CSAPI_TOKEN     a creator token for reports and payouts, a seller or operator token for seller-reports and
+                  products
   CSAPI_BASE_URL  the API (default: ${DEFAULT_BASE_URL})`
 
 /** Report filters: option → query parameter. */
@@ -27,7 +28,17 @@ const FILTERS = {
   marketplace: 'marketplace',
 }
 
-interface ExportOptions extends Partial<Record<keyof typeof FILTERS | 'start' | 'end' | 'state', string>> {
+/** The seller's report filters (its brand_id is required): option → query parameter. */
+const SELLER_FILTERS = {
+  productId: 'product_id',
+  asin: 'asin',
+  creatorId: 'creator_id',
+  marketplace: 'marketplace',
+}
+
+type FilterOption = keyof typeof FILTERS | keyof typeof SELLER_FILTERS
+
+interface ExportOptions extends Partial<Record<FilterOption | 'start' | 'end' | 'state', string>> {
   changes?: boolean
   fromNow?: boolean
   format: ExportFormat
@@ -56,6 +67,16 @@ export function exportCommand(io: Io): Command {
     .option('--asin <asin>', 'only this ASIN')
     .option('--link-id <id>', 'only this link')
     .option('--marketplace <code>', 'only this marketplace (e.g. DE, UK)')
+  const sellerReports = exp
+    .command('seller-reports')
+    .description("a brand's report rows of every creator, in date order (a seller or operator token)")
+    .requiredOption('--brand-id <id>', "the brand, granted to the token's account")
+    .requiredOption('--start <date>', 'first day, YYYY-MM-DD')
+    .requiredOption('--end <date>', 'last day, YYYY-MM-DD')
+    .option('--product-id <id>', 'only this product')
+    .option('--asin <asin>', 'only this ASIN')
+    .option('--creator-id <id>', "only this creator's links")
+    .option('--marketplace <code>', 'only this marketplace (e.g. DE, UK)')
   const products = exp
     .command('products')
     .description("a brand's products (a seller or operator token)")
@@ -65,6 +86,7 @@ export function exportCommand(io: Io): Command {
     .description("a creator's payouts, newest first (a payout's lines: GET /api/creator/v1/payouts/{id}/lines)")
   for (const [cmd, kind, max] of [
     [reports, 'reports', 500],
+    [sellerReports, 'seller-reports', 500],
     [products, 'products', 100],
     [payouts, 'payouts', 100],
   ] as const) {
@@ -104,6 +126,14 @@ function request(kind: Kind, max: number, opts: ExportOptions): ExportRequest {
     query.end = opts.end!
     for (const [option, param] of Object.entries(FILTERS)) {
       const v = opts[option as keyof typeof FILTERS]
+      if (v !== undefined) query[param] = v
+    }
+  } else if (kind === 'seller-reports') {
+    query.brand_id = opts.brandId!
+    query.start = opts.start!
+    query.end = opts.end!
+    for (const [option, param] of Object.entries(SELLER_FILTERS)) {
+      const v = opts[option as keyof typeof SELLER_FILTERS]
       if (v !== undefined) query[param] = v
     }
   } else if (kind === 'products') {

@@ -31,11 +31,13 @@ export default listRoute({
   // The visibility first: a brand the creator cannot see is 403 whatever the cursor. The page's
   // statement reads it (`refuse`); the separate check runs only for a refused cursor.
   check: async (reader, { owner, query }) => {
-    if (!(await brandVisible(reader, owner.accountId, query.brand_id))) throw notVisible(query.brand_id)
+    if (!(await brandVisible(reader, owner.accountId, query.brand_id, owner.sandboxId))) {
+      throw notVisible(query.brand_id)
+    }
   },
   refuse: (page: CreatorProductsPage, { query }) => {
     if (!page.visible) throw notVisible(query.brand_id)
   },
   read: (reader, { owner, query }, after, limit) =>
-    listCreatorProducts(reader, owner.accountId, query.brand_id, after?.[0] ?? '', limit),
+    listCreatorProducts(reader, owner.accountId, query.brand_id, after?.[0] ?? '', limit, owner.sandboxId),
 })

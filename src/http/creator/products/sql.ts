@@ -12,15 +12,14 @@ const PRODUCT = jsonObjectSql(CreatorProduct, 'p', {
 })
 
 /**
- * The brand is on the creator's brands list (creator/brands): active, discoverable and of the
- * creator's world (live or its sandbox), or partnered (partnerships never cross worlds).
+ * The brand is on the creator's brands list (creator/brands): active and discoverable in the
+ * creator's world ('' live, else its sandbox), or partnered (partnerships never join two worlds).
  */
-const visible = (brand: string, creator: string) => `exists (select 1 from brands b
+const visible = (brand: string, creator: string, sandbox: string) => `exists (select 1 from brands b
    where b.id = ${brand}
-     and ((b.status = 'active' and b.discoverable
-           and b.sandbox_id = (select a.sandbox_id from accounts a where a.id = ${creator}))
+     and ((b.status = 'active' and b.discoverable and b.sandbox_id = ${sandbox})
           or exists (select 1 from partnerships s where s.creator_id = ${creator} and s.brand_id = b.id)))`
-const VISIBLE = visible('$1', '$4')
+const VISIBLE = visible('$1', '$4', '$5')
 
 // One page of a brand's active products in id order after $2: a range scan of products_brand_idx,
 // none read when the brand is not visible to the creator (a one-time filter). The terms are the
@@ -82,14 +81,22 @@ export async function listCreatorProducts(
   brandId: string,
   afterId: string,
   limit: number,
+  sandboxId = '',
 ): Promise<CreatorProductsPage> {
-  return readPage(db, CREATOR_PRODUCTS, [brandId, afterId, limit, creatorId])
+  return readPage(db, CREATOR_PRODUCTS, [brandId, afterId, limit, creatorId, sandboxId])
 }
 
 /** Whether brand `brandId` is on the creator's brands list. */
-export async function brandVisible(db: Queryable, creatorId: string, brandId: string): Promise<boolean> {
-  const rows = await db.query<{ visible: boolean }>(`select ${visible('$1', '$2')} as visible`, [brandId, creatorId], {
-    prepare: true,
-  })
+export async function brandVisible(
+  db: Queryable,
+  creatorId: string,
+  brandId: string,
+  sandboxId = '',
+): Promise<boolean> {
+  const rows = await db.query<{ visible: boolean }>(
+    `select ${visible('$1', '$2', '$3')} as visible`,
+    [brandId, creatorId, sandboxId],
+    { prepare: true },
+  )
   return rows[0]?.visible ?? false
 }

@@ -61,12 +61,13 @@ const statements = new Map<string, PageStatement>()
 const UNFILTERED = '-'.repeat(SELLER_FILTER_COLUMNS.length)
 
 // Plan: without a creator filter, a range scan of report_rows_seller_idx (brand_id, date, id) from
-// the cursor on, index-only, the product, ASIN and marketplace filters checked on its included
-// columns, stopped after limit + 1 rows: the page reads the brand's rows and no other brand's
-// (test/db/index-use.test.ts). With creator_id the planner takes one of that creator's indexes by
-// cost: its rows of the brand (report_rows_brand_idx), or, for a creator of few brands, its rows
-// index-only (report_rows_creator_cover_idx). The creator's name is one probe of accounts' key
-// per row (a.id is "C"; compared with r.creator_id the "C" collation wins, so the key is used).
+// the cursor on, each row's heap tuple read (the index holds the key only, to keep the ingest's
+// cost down), the product, ASIN and marketplace filters checked on it, stopped after limit + 1
+// rows: the page reads the brand's rows and no other brand's (test/db/index-use.test.ts). With
+// creator_id the planner takes one of that creator's indexes by cost: its rows of the brand
+// (report_rows_brand_idx), or, for a creator of few brands, its rows index-only
+// (report_rows_creator_cover_idx). The creator's name is one probe of accounts' key per row (a.id
+// is "C"; compared with r.creator_id the "C" collation wins, so the key is used).
 function pageSql(shape: string, withCursor: boolean): PageStatement {
   const key = shape + (withCursor ? 'c' : '-')
   let sql = statements.get(key)
