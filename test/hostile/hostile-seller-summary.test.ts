@@ -146,9 +146,8 @@ test('seller summary: the documented 400s', async () => {
     assert.equal(res.body.error.code, 'invalid_pagination', q)
   }
   // the grant before the cursor: an ungranted brand is 403 whatever the cursor
-  const other = await call(
-    `${S}?brand_id=b_secret&start=${day(0)}&end=${day(DAYS - 1)}&limit=1&group_by=creator_id&cursor=${encodeURIComponent(cursor!)}`,
-  )
+  const secret = `brand_id=b_secret&start=${day(0)}&end=${day(DAYS - 1)}&limit=1&group_by=creator_id`
+  const other = await call(`${S}?${secret}&cursor=${encodeURIComponent(cursor!)}`)
   assert.equal(other.status, 403)
   assert.equal(other.body.error.code, 'forbidden_resource')
 })
