@@ -820,6 +820,8 @@ export interface components {
             role: "creator" | "seller" | "operator";
             /** @description The account's name */
             name: string;
+            /** @description Whether it is a sandbox account (csapi sandbox create): its test tokens (csapi_test_…) see its sandbox world alone (GET /api/v1/sandbox) */
+            sandbox: boolean;
         };
         /** @description The token’s rate limit; RateLimit headers say what is left of it */
         MeRateLimit: {
@@ -4432,7 +4434,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description A rotation; the body may be left out */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RotateWebhookSecret"];
             };
@@ -4594,7 +4596,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No fields */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -4758,7 +4760,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No fields */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };

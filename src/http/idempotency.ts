@@ -49,10 +49,14 @@ export async function idempotent(
   if (key === undefined) return { ...(await db.transaction(work)), replayed: false }
   const fingerprint = fingerprintOf(request.method, request.path, request.body)
   return db.transaction(async (tx) => {
-    // the account's keys past their time go (idempotency_keys' primary key leads with the account)
+    // this key past its time goes, and a bounded sweep of other expired keys (idempotency_keys_created_idx)
     await tx.query(
-      `delete from idempotency_keys where account_id = $1 and created_at < now() - make_interval(hours => $2)`,
-      [accountId, KEY_HOURS],
+      `delete from idempotency_keys
+        where (account_id = $1 and key = $2 or (account_id, key) in (
+                 select account_id, key from idempotency_keys
+                  where created_at < now() - make_interval(hours => $3) limit 100))
+          and created_at < now() - make_interval(hours => $3)`,
+      [accountId, key, KEY_HOURS],
     )
     const mine = await tx.query(
       `insert into idempotency_keys (account_id, key, fingerprint) values ($1, $2, $3)

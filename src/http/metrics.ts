@@ -283,7 +283,8 @@ async function webhookQueue(db: Queryable): Promise<WebhookQueue> {
                     where d.status = 'pending')
      select (select count(*)::int from live) as pending,
             coalesce((select extract(epoch from now() - min(created_at))::float8 from live), 0) as "oldestSeconds",
-            (select count(*)::int from webhook_endpoints where disabled_at is not null) as disabled`,
+            -- an alert's gauge: endpoints paused by their account are not failing
+            (select count(*)::int from webhook_endpoints where disabled_by = 'retries') as disabled`,
   )
   return q!
 }

@@ -45,6 +45,9 @@ const IdempotencyKey = Type.String({
     'request is 409 idempotency_conflict',
 })
 
+/** The operations whose body may be left out: the OpenAPI document marks their requestBody not required. */
+export const OPTIONAL_BODIES = new Set<string>()
+
 /** The header of an answer replayed for an Idempotency-Key. */
 export const REPLAYED_HEADER = 'idempotent-replayed'
 
@@ -69,6 +72,7 @@ export function writeRoute<B extends TSchema, P extends TProperties>(app: Fastif
       }),
     },
   }
+  if (route.body && route.bodyOptional) OPTIONAL_BODIES.add(route.operationId)
   app.route({
     method: route.method,
     url: route.url,

@@ -13,6 +13,7 @@ import type { RawRecord } from '../ingest/read.js'
 import { approveIn } from '../settlement/approve.js'
 import { payLinesIn, type PayoutMade } from '../settlement/pay.js'
 import { createToken } from '../tokens/tokens.js'
+import { SCOPES } from '../domain/scopes.js'
 import {
   HISTORY_DAYS,
   linkDay,
@@ -26,6 +27,9 @@ import {
 } from './world.js'
 
 /** Days one advance may move a world. */
+
+/** A test token may do what an integrator tests: read, and manage its webhook endpoints. */
+const TEST_SCOPES = [...SCOPES]
 export const MAX_ADVANCE_DAYS = 31
 /** A new world's date when none is given: fixed, so that a seed gives the same numbers on any day. */
 export const DEFAULT_DATE = '2026-01-15'
@@ -159,8 +163,22 @@ export async function createSandbox(
       const late = lds.filter((ld) => daysBetween(ld.day, date) >= RESTATED_AT[2])
       await ingestIn(s, [source('history-restated-late', productsAt(seed, late, date))])
       const tokens = {
-        creator: (await createToken(s, { accountId: world.creatorId, name: `sandbox ${id}`, expiresAt: null })).token,
-        seller: (await createToken(s, { accountId: world.sellerId, name: `sandbox ${id}`, expiresAt: null })).token,
+        creator: (
+          await createToken(s, {
+            accountId: world.creatorId,
+            name: `sandbox ${id}`,
+            expiresAt: null,
+            scopes: TEST_SCOPES,
+          })
+        ).token,
+        seller: (
+          await createToken(s, {
+            accountId: world.sellerId,
+            name: `sandbox ${id}`,
+            expiresAt: null,
+            scopes: TEST_SCOPES,
+          })
+        ).token,
       }
       await recordEvents(s, mark)
       const made = (await getSandbox(s, id))!

@@ -80,6 +80,8 @@ export function checkUrl(raw: string, allowHosts: readonly string[]): URL {
       `${url.protocol}// is refused: webhook URLs are https:// (hosts in CSAPI_WEBHOOK_ALLOW_HOSTS may use http://)`,
     )
   if (url.username || url.password) throw new AddressRefused('a webhook URL carries no user name or password')
+  // WHATWG URL keeps an explicit :0, which no connection can reach
+  if (url.port === '0') throw new AddressRefused('port 0 is not a port a webhook can be sent to')
   if (!allowed && isIP(host) && isPrivateAddress(host))
     throw new AddressRefused(`${host} is a private, loopback, link-local or reserved address`)
   return url

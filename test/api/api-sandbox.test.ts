@@ -7,6 +7,7 @@ import { startServer, walk, type TestServer } from '../support/helpers.js'
 import { fixture, TOKENS } from '../support/fixture.js'
 import { createSandbox, deleteSandbox, type CreatedSandbox } from '../../src/sandbox/sandbox.js'
 import { approveThrough } from '../../src/settlement/approve.js'
+import { addEndpoint } from '../../src/webhooks/endpoints.js'
 import { Client, PermissionError } from '../../src/client/index.js'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -116,7 +117,17 @@ describe('a sandbox world', () => {
   })
 
   test('an advance takes { "days": 1..31 } and nothing else', async () => {
-    for (const body of [{ days: 0 }, { days: 32 }, { days: 1.5 }, { days: -1 }, {}, { days: 1, more: 1 }, [1]]) {
+    const bodies = [
+      { days: 0 },
+      { days: 32 },
+      { days: 1.5 },
+      { days: -1 },
+      {},
+      { days: 1, more: 1 },
+      [1],
+      { days: '5' },
+    ]
+    for (const body of bodies) {
       const res = await s.post(ADVANCE, a.tokens.creator, body)
       assert.equal(res.status, 400, JSON.stringify(body))
       assert.equal(res.body.error.code, 'invalid_request')
@@ -192,6 +203,22 @@ describe('a sandbox world', () => {
     const live = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
     await assert.rejects(live.sandbox.get(), PermissionError)
     await assert.rejects(live.sandbox.advance({ days: 1 }), PermissionError)
+  })
+
+  test("webhooks: an advance records the world's events for its endpoint, as production writes do", async () => {
+    const { id } = await addEndpoint(s.db, b.creator_id, 'https://hooks.example/sandbox', [])
+    const res = await s.post(ADVANCE, b.tokens.creator, { days: 1 })
+    assert.equal(res.status, 200)
+    const events = await s.db.query<{ type: string; account_id: string }>(
+      `select e.type, e.account_id from webhook_events e join webhook_deliveries d on d.event_seq = e.seq
+        where d.endpoint_id = $1`,
+      [id],
+    )
+    assert.ok(
+      events.some((e) => e.type === 'reports.changed'),
+      JSON.stringify(events),
+    )
+    for (const e of events) assert.equal(e.account_id, b.creator_id)
   })
 
   test('one advance per world at a time: another gets 409 sandbox_busy', async () => {
@@ -279,6 +306,14 @@ describe('a sandbox world', () => {
     )
     assert.equal(Number(left!.n), 0)
     assert.equal((await s.get(S, a.tokens.creator)).status, 200)
+    // a world with a webhook endpoint, its events and deliveries goes whole too
+    assert.equal(await deleteSandbox(s.db, b.id), true)
+    const [hooks] = await s.db.query<{ n: number }>(
+      `select (select count(*) from webhook_endpoints where account_id = $1)
+            + (select count(*) from webhook_events where account_id = $1) as n`,
+      [b.creator_id],
+    )
+    assert.equal(Number(hooks!.n), 0)
     // payouts stay immutable outside a world's deletion
     await assert.rejects(s.db.query('delete from payouts where creator_id = $1', [a.creator_id]), /never changed/)
   })

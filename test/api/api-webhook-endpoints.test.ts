@@ -74,7 +74,7 @@ describe('webhook endpoints through the API', () => {
   test('GET /api/v1/me: the account, the token with its scopes, never the token itself', async () => {
     const me = await s.get('/api/v1/me', WRITE_X)
     assert.equal(me.status, 200)
-    assert.deepEqual(me.body.account, { id: 'cr_x', role: 'creator', name: 'X' })
+    assert.deepEqual(me.body.account, { id: 'cr_x', role: 'creator', name: 'X', sandbox: false })
     assert.deepEqual(Object.keys(me.body.token), ['id', 'name', 'prefix', 'created_at', 'expires_at', 'scopes'])
     assert.deepEqual([me.body.token.name, me.body.token.expires_at], ['hooks', null])
     assert.deepEqual(me.body.token.scopes, ['read', 'webhooks:write'])
@@ -277,6 +277,15 @@ describe('webhook endpoints through the API', () => {
     // a malformed key is refused before anything is done
     const bad = await call('POST', BASE, WRITE_X, body, { 'idempotency-key': 'has space' })
     assert.equal(bad.status, 400)
+    // after 24 hours a key is free again
+    await s.db.query(
+      `update idempotency_keys set created_at = now() - interval '25 hours' where account_id = 'cr_x' and key = $1`,
+      ['key-1'],
+    )
+    const later = await call('POST', BASE, WRITE_X, { ...body, description: 'x' }, { 'idempotency-key': 'key-1' })
+    assert.equal(later.status, 201)
+    assert.notEqual(later.body.id, one.body.id)
+    await hooks.delete(later.body.id)
     await hooks.delete(one.body.id)
     await client(WRITE_Y).creator.webhookEndpoints.delete(y.body.id)
   })
@@ -318,5 +327,39 @@ describe('webhook endpoints through the API', () => {
     assert.deepEqual([r.status, r.headers.get('allow')], [405, 'GET, HEAD, POST'])
     const t = await call('GET', `${BASE}/we_000000000000000000000000/test`, WRITE_X)
     assert.deepEqual([t.status, t.headers.get('allow')], [405, 'POST'])
+  })
+})
+
+describe('rate limits and /me under them', () => {
+  let s: TestServer
+  before(async () => {
+    s = await startServer(world, {
+      app: {
+        rateLimit: {
+          perMinute: 4,
+          burst: 4,
+          accountPerMinute: 100,
+          accountBurst: 100,
+          authFailuresPerMinute: 100,
+          authFailuresBurst: 100,
+        },
+      },
+    })
+  })
+  after(() => s.close())
+
+  test('the writes take from the token’s bucket like every request; /me shows the bucket', async () => {
+    const me = await s.get('/api/v1/me', WRITE_X)
+    assert.deepEqual(me.body.rate_limit, { limit: 4, window_seconds: 60 })
+    assert.match(me.headers.get('ratelimit')!, /^"default";r=3;/)
+    const post = () =>
+      fetch(`${s.base}${BASE}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${WRITE_X}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://hooks.example/limited' }),
+      })
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await post()).status)
+    assert.deepEqual(statuses, [201, 201, 201, 429])
   })
 })

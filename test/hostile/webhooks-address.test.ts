@@ -34,6 +34,16 @@ test('checkUrl refuses each hostile host written in the URL, naming it; public h
   for (const host of PUBLIC) assert.equal(checkUrl(`https://${URL_FORM(host)}/hook`, []).protocol, 'https:', host)
 })
 
+test('checkUrl refuses port 0, which no connection reaches; an explicit port otherwise passes', () => {
+  for (const url of ['https://93.184.215.14:0/h', 'https://example.com:0/h', 'https://[2606:2800:220:1::]:0/h'])
+    assert.throws(
+      () => checkUrl(url, []),
+      (err: Error) => err instanceof AddressRefused && /port 0/.test(err.message),
+      url,
+    )
+  assert.equal(checkUrl('https://example.com:8443/h', []).port, '8443')
+})
+
 describe('send: refused before any connection, via the URL and via DNS, at every attempt', () => {
   let rx: Server
   let port = 0

@@ -394,6 +394,16 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
           ])
           const res = await get(`/api/creator/v1/reports?start=2025-01-01&end=2026-12-31&link_id=${link!.id}`, token)
           assert.deepEqual(res.body.reports, [], `${creator} saw rows of sandbox link ${link!.id}`)
+          // a sandbox brand without Ads is no brand of this creator's: no ads_not_connected to learn it by
+          const [noAds] = await app.db.query<{ id: string }>(
+            'select id from brands where sandbox_id = $1 and not ads_connected limit 1',
+            [world.id],
+          )
+          if (noAds) {
+            const filtered = await get(`/api/creator/v1/reports?${range}&brand_id=${noAds.id}`, token)
+            assert.equal(filtered.status, 200, `${creator}: ${JSON.stringify(filtered.body)}`)
+            assert.deepEqual(filtered.body.reports, [])
+          }
         }
         checked++
       }

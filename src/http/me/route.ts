@@ -10,7 +10,7 @@ import { Me } from './schema.js'
 export const URL = '/api/v1/me'
 
 // By the token's primary key; the primary, not a replica: a token issued a moment ago is found.
-const ME = `select a.id as account_id, a.role, a.name as account_name,
+const ME = `select a.id as account_id, a.role, a.name as account_name, a.sandbox_id <> '' as sandbox,
        t.id, t.name, t.prefix, ${timestampSql('t.created_at')} as created_at,
        ${timestampSql('t.expires_at')} as expires_at, t.scopes
   from api_tokens t join accounts a on a.id = t.account_id
@@ -20,6 +20,7 @@ interface Row {
   account_id: string
   role: Static<typeof Me>['account']['role']
   account_name: string
+  sandbox: boolean
   id: string
   name: string
   prefix: string
@@ -48,7 +49,7 @@ export default async function meRoute(app: FastifyInstance) {
       const [r] = await app.db.query<Row>(ME, [request.owner!.tokenId])
       if (!r) throw invalidToken('invalid API token: it is unknown, expired or revoked')
       return {
-        account: { id: r.account_id, role: r.role, name: r.account_name },
+        account: { id: r.account_id, role: r.role, name: r.account_name, sandbox: r.sandbox },
         token: {
           id: r.id,
           name: r.name,

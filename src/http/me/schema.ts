@@ -16,6 +16,11 @@ export const MeAccount = named(
         { description: 'What the token may read: creator, seller or operator endpoints' },
       ),
       name: Type.String({ description: "The account's name" }),
+      sandbox: Type.Boolean({
+        description:
+          'Whether it is a sandbox account (csapi sandbox create): its test tokens (csapi_test_…) see ' +
+          'its sandbox world alone (GET /api/v1/sandbox)',
+      }),
     },
     { description: 'The account the token belongs to' },
   ),

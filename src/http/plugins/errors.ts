@@ -7,7 +7,6 @@ import { describeQueryError, type AjvError } from '../query.js'
 import { BODY_ERRORS, describeBodyError } from '../body.js'
 import fp from 'fastify-plugin'
 import { securityHeaders } from './security.js'
-import { RULE } from '../schema.js'
 import { closeIfDraining } from './core.js'
 
 // Control and invisible formatting characters (NUL, newlines, bidi overrides…) that a message
@@ -30,7 +29,6 @@ function send(
 
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof ApiError) return send(reply, err.status, err.code, err.message, err.headers)
-  if (err.validation && err.validationContext === 'body') return send(reply, 400, 'invalid_request', bodyError(err))
   if (err.validation) {
     if (err.validationContext === 'body')
       return send(reply, 400, 'invalid_request', describeBodyError(err.validation[0] as AjvError))
@@ -60,18 +58,6 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   }
   request.log.error({ err }, 'unexpected error')
   return send(reply, 500, 'internal_error', 'internal error')
-}
-
-/** A JSON body's first broken rule, in the words of its schema (RULE) where it has them. */
-function bodyError(err: FastifyError): string {
-  const e = err.validation![0] as AjvError
-  const field = e.instancePath.replace(/^\//, '').replaceAll('/', '.')
-  if (e.keyword === 'additionalProperties')
-    return `unknown field ${JSON.stringify(String(e.params.additionalProperty).slice(0, 64))} in the body`
-  if (e.keyword === 'required') return `${String(e.params.missingProperty)} is required in the body`
-  if (field === '') return 'the body must be a JSON object'
-  const rule = e.parentSchema?.[RULE]
-  return typeof rule === 'string' ? `${field} ${rule}` : `${field} ${e.message ?? 'is invalid'}`
 }
 
 /**

@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import fp from 'fastify-plugin'
 import { COMPONENT, namedSchemas } from '../schema.js'
 import { openApiWebhooks } from '../webhooks/schema.js'
+import { OPTIONAL_BODIES } from '../write-route.js'
 
 export const API_VERSION = '1.0.0'
 export const TITLE = 'Creator and Seller Public API'
@@ -152,6 +153,10 @@ function withComponents(doc: OpenApiDocument): OpenApiDocument {
   for (const [name, schema] of [...namedSchemas()].sort(([a], [b]) => a.localeCompare(b))) {
     schemas[name] = refer(JSON.parse(JSON.stringify(schema)), true)
   }
+  // @fastify/swagger marks every requestBody required; some writes take none
+  for (const path of Object.values(doc.paths ?? {}) as Record<string, Record<string, unknown>>[])
+    for (const op of Object.values(path))
+      if (OPTIONAL_BODIES.has(op.operationId as string)) (op.requestBody as { required: boolean }).required = false
   return {
     ...doc,
     paths: refer(doc.paths) as Record<string, unknown>,

@@ -111,17 +111,10 @@ export default fp(
       const allowed = new Set(opts.corsOrigins)
       await app.register(cors, {
         origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
-        // the writes (webhook endpoints) too: a browser sends their JSON and Idempotency-Key
-        methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-        allowedHeaders: ['Authorization', 'X-Request-Id', 'Content-Type', 'Idempotency-Key'],
-        exposedHeaders: [
-          'RateLimit',
-          'RateLimit-Policy',
-          'Retry-After',
-          'X-Request-Id',
-          'Changes-Cursor',
-          'Idempotent-Replayed',
-        ],
+        // reads only: a token that may write (webhooks:write) belongs on a server, not in a page
+        methods: ['GET', 'HEAD'],
+        allowedHeaders: ['Authorization', 'X-Request-Id'],
+        exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Changes-Cursor'],
         credentials: false,
         maxAge: 600,
         strictPreflight: true,

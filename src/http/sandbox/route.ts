@@ -2,10 +2,11 @@
 // (docs/testing-your-integration.md). Live tokens get 403: a sandbox endpoint never touches live
 // data, and a live integration never reaches a sandbox by mistake.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Ajv } from 'ajv'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { requireRole } from '../plugins/auth.js'
 import { ApiError, forbidden } from '../errors.js'
-import { AUTHENTICATED_HEADERS, ErrorResponse, listErrors, Ok } from '../schema.js'
+import { AUTHENTICATED_HEADERS, COMPONENT, ErrorResponse, listErrors, Ok, RULE } from '../schema.js'
 import { AdvanceBody, Sandbox, SandboxAdvance } from './schema.js'
 import {
   advanceSandbox,
@@ -27,6 +28,17 @@ function worldOf(request: FastifyRequest): string {
     throw forbidden('sandbox endpoints take test tokens (csapi_test_…) of a sandbox world; this is a live token')
   return owner.sandboxId
 }
+
+// A JSON body is taken as it is: "5" is not a number of days (the query strings' coercion would read it as one).
+const bodies = new Ajv({
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: false,
+  verbose: true,
+  strict: false,
+})
+  .addKeyword({ keyword: RULE, schemaType: 'string' })
+  .addKeyword({ keyword: COMPONENT, schemaType: 'string' })
 
 const gone = (id: string) => new ApiError('not_found', `sandbox ${id} no longer exists`)
 
@@ -82,6 +94,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     ADVANCE_URL,
     {
       onRequest,
+      validatorCompiler: ({ schema }) => bodies.compile(schema),
       schema: {
         operationId: 'advanceSandbox',
         tags: ['sandbox'],

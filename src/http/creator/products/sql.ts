@@ -11,10 +11,14 @@ const PRODUCT = jsonObjectSql(CreatorProduct, 'p', {
   marketplace_id: 'm.marketplace_id',
 })
 
-/** The brand is on the creator's brands list (creator/brands): active and discoverable, or partnered. */
+/**
+ * The brand is on the creator's brands list (creator/brands): active, discoverable and of the
+ * creator's world (live or its sandbox), or partnered (partnerships never cross worlds).
+ */
 const visible = (brand: string, creator: string) => `exists (select 1 from brands b
    where b.id = ${brand}
-     and ((b.status = 'active' and b.discoverable)
+     and ((b.status = 'active' and b.discoverable
+           and b.sandbox_id = (select a.sandbox_id from accounts a where a.id = ${creator}))
           or exists (select 1 from partnerships s where s.creator_id = ${creator} and s.brand_id = b.id)))`
 const VISIBLE = visible('$1', '$4')
 

@@ -54,8 +54,9 @@ export async function checkBrandConnected(
   reader: Parameters<typeof brandFilterNotConnected>[0],
   creatorId: string,
   brandId: string | undefined,
+  sandboxId = '',
 ): Promise<void> {
-  if (brandId !== undefined && (await brandFilterNotConnected(reader, creatorId, brandId))) {
+  if (brandId !== undefined && (await brandFilterNotConnected(reader, creatorId, brandId, sandboxId))) {
     throw new ApiError(
       'ads_not_connected',
       `the Amazon Ads account of brand ${brandId} is not connected and this creator has no report rows of it`,
@@ -90,7 +91,8 @@ export default listRoute({
   scope: 'creator.reports',
   filters: ({ query }) => rangeFilters(query, Object.keys(REPORT_FILTERS)),
   key: dayIdKey,
-  check: (reader, { owner, filters }) => checkBrandConnected(reader, owner.accountId, filters.brand_id),
+  check: (reader, { owner, filters }) =>
+    checkBrandConnected(reader, owner.accountId, filters.brand_id, owner.sandboxId),
   read: (reader, { owner, filters }, after, limit) =>
     listCreatorReports(reader, { creatorId: owner.accountId, filters, after, limit }),
   last: (page) => page.last,

@@ -133,15 +133,21 @@ export async function listCreatorReports(db: Queryable, q: ReportQuery): Promise
  * brand_id with $2, not with b.id, whose "C" collation would keep the index's brand_id out of
  * the probe (a scan of all the creator's rows instead).
  */
-export async function brandFilterNotConnected(db: Queryable, creatorId: string, brandId: string): Promise<boolean> {
+export async function brandFilterNotConnected(
+  db: Queryable,
+  creatorId: string,
+  brandId: string,
+  sandboxId = '',
+): Promise<boolean> {
+  // visible: a discoverable brand of the creator's world ($3), or a partnered one (always of it)
   const rows = await db.query<{ refuse: boolean }>(
     `select not b.ads_connected
             and not exists (select 1 from report_rows r where r.creator_id = $1 and r.brand_id = $2) as refuse
        from brands b
       where b.id = $2
-        and ((b.status = 'active' and b.discoverable)
+        and ((b.status = 'active' and b.discoverable and b.sandbox_id = $3)
              or exists (select 1 from partnerships p where p.creator_id = $1 and p.brand_id = b.id))`,
-    [creatorId, brandId],
+    [creatorId, brandId, sandboxId],
     { prepare: true },
   )
   return rows[0]?.refuse ?? false
