@@ -91,6 +91,12 @@ export type SellerReportListParams = Params<'listSellerReports'>
 export type SellerReportPage = Schemas['SellerReportPage']
 export type SellerReportRow = Schemas['SellerReportRow']
 export type ReportCreator = Schemas['ReportCreator']
+/** The seller summary's parameters; group_by as text or as a list of dimensions (creator_id too). */
+export type SellerReportSummaryParams = Omit<Params<'summarizeSellerReports'>, 'group_by'> & {
+  group_by?: string | readonly (SummaryDimension | 'creator_id')[]
+}
+export type SellerReportSummaryPage = Schemas['SellerReportSummaryPage']
+export type SellerReportSummaryItem = Schemas['SellerReportSummaryItem']
 
 export type SellerBrandListParams = Params<'listSellerBrands'>
 export type SellerBrandPage = Schemas['SellerBrandPage']
@@ -212,7 +218,14 @@ export class Client {
     brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<SellerBrandPage, SellerBrand> }
     products: { list(params: ProductListParams, opts?: CallOptions): ListResult<ProductPage, Product> }
     /** A granted brand's report rows of every creator, in date order. */
-    reports: { list(params: SellerReportListParams, opts?: CallOptions): ListResult<SellerReportPage, SellerReportRow> }
+    reports: {
+      list(params: SellerReportListParams, opts?: CallOptions): ListResult<SellerReportPage, SellerReportRow>
+      /** Sums of the rows reports.list returns with the same brand and filters, per group and currency. */
+      summary(
+        params: SellerReportSummaryParams,
+        opts?: CallOptions,
+      ): ListResult<SellerReportSummaryPage, SellerReportSummaryItem>
+    }
   }
   /** A test token's sandbox world (docs/testing-your-integration.md); a live token gets a PermissionError. */
   readonly sandbox: {
@@ -325,6 +338,17 @@ export class Client {
       },
       reports: {
         list: (params, opts) => list(t, '/api/seller/v1/reports', params, (p: SellerReportPage) => p.reports, opts),
+        summary: (params, opts) => {
+          const { group_by, ...rest } = params
+          const groupBy = typeof group_by === 'string' || group_by === undefined ? group_by : group_by.join(',')
+          return list(
+            t,
+            '/api/seller/v1/reports/summary',
+            { ...rest, group_by: groupBy },
+            (p: SellerReportSummaryPage) => p.summary,
+            opts,
+          )
+        },
       },
     }
     this.sandbox = {

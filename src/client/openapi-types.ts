@@ -301,6 +301,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seller/v1/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Summarize a brand's report rows, of every creator
+         * @description The sums of the report rows that GET /api/seller/v1/reports returns with the same brand_id, start, end and filters, one item per group and currency: money is never added across currencies. Each item equals the sum over its rows, and the items cover each row exactly once. group_by takes the dimensions of the creator's summary and creator_id: what each creator sold and earned. The brand must be granted to the token's account; an unknown brand and a brand not granted both give 403 forbidden_resource. A page is read from one snapshot; whole months are read from totals kept with the rows.
+         */
+        get: operations["summarizeSellerReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -1286,6 +1306,57 @@ export interface components {
             detail_page_views: number;
             /** @description Number of add-to-cart events */
             add_to_carts: number;
+        };
+        /** @description The values of the group_by dimensions, in the order group_by names them; {} without group_by */
+        SellerReportSummaryGroup: {
+            /**
+             * Format: date
+             * @description The rows' date (group_by day), YYYY-MM-DD
+             */
+            day?: string;
+            /**
+             * Format: date
+             * @description The Monday that starts the ISO week of the rows' date (group_by week), YYYY-MM-DD
+             */
+            week?: string;
+            /** @description The rows' month (group_by month), YYYY-MM */
+            month?: string;
+            /** @description Brand identifier (group_by brand_id) */
+            brand_id?: string;
+            /** @description Product identifier (group_by product_id) */
+            product_id?: string;
+            /** @description Attribution link identifier (group_by link_id) */
+            link_id?: string;
+            marketplace?: components["schemas"]["MarketplaceCode"];
+            commission_status?: components["schemas"]["CommissionStatus"];
+            /** @description Creator account identifier (group_by creator_id) */
+            creator_id?: string;
+        };
+        /** @description The sums of the report rows of one group in one currency: exactly the rows /api/seller/v1/reports returns with the same brand, filters and dates that fall in this group and currency */
+        SellerReportSummaryItem: {
+            group: components["schemas"]["SellerReportSummaryGroup"];
+            currency: components["schemas"]["Currency"];
+            /** @description Number of report rows in the group */
+            rows: number;
+            /** @description Sum of the rows' clicks */
+            clicks: number;
+            /** @description Sum of the rows' detail page views */
+            detail_page_views: number;
+            /** @description Sum of the rows' add-to-cart events */
+            add_to_carts: number;
+            /** @description Sum of the rows' orders */
+            orders: number;
+            /** @description Sum of the rows' units sold */
+            units_sold: number;
+            /** @description Sum of the rows' sales, in minor units of currency */
+            sales_cents: number;
+            /** @description Sum of the rows' commission, in minor units of currency */
+            commission_cents: number;
+        };
+        SellerReportSummaryPage: {
+            summary: components["schemas"]["SellerReportSummaryItem"][];
+            /** @description Cursor of the next page; null when no more results */
+            next_cursor: string | null;
         };
         /** @description What to change; the rest stays */
         UpdateWebhookEndpoint: {
@@ -3123,6 +3194,148 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SellerReportPage"];
+                };
+            };
+            /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */
+            400: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API token; carries WWW-Authenticate: Bearer */
+            401: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Always Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token cannot access the requested role or resource */
+            403: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this token (or too many failed authentications from this address); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers are larger than the server accepts (16 KB by default) */
+            431: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; no detail is given */
+            500: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable or the instance is overloaded; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    summarizeSellerReports: {
+        parameters: {
+            query: {
+                /** @description Brand whose report rows are listed; it must be granted to the token owner */
+                brand_id: string;
+                /** @description First date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31 */
+                start: string;
+                /** @description Last date, YYYY-MM-DD, inclusive, from 0001-01-01 to 9999-12-31; must not be before start */
+                end: string;
+                /** @description Only rows of this product */
+                product_id?: string;
+                /** @description Only rows of this Amazon ASIN */
+                asin?: string;
+                /** @description Only rows of this creator's links */
+                creator_id?: string;
+                /** @description Only rows of this Amazon country/region code, case-insensitive: US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, AU, IN, AE, SA, SG, TR, EG, ZA */
+                marketplace?: string;
+                /** @description Comma-separated, at most 3 distinct of: day, week, month, brand_id, product_id, link_id, marketplace, commission_status, creator_id; at most one of day, week, month. One item per group and currency, ordered by the group values in this order, then currency. Without it, one item per currency */
+                group_by?: string;
+                /** @description Page size: a whole number from 1 to 1000; default 100. Anything else is 400 invalid_pagination (never clamped). It may change from one page to the next. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, sent exactly as received. Opaque and signed; it is bound to this endpoint, this token owner and every other query parameter except limit. A malformed, altered or foreign cursor is 400 invalid_pagination. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of summary items of the brand's report rows */
+            200: {
+                headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerReportSummaryPage"];
                 };
             };
             /** @description Invalid request or pagination parameters (also: a URL longer than 4,096 characters, or one that cannot be decoded) */

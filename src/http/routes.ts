@@ -15,6 +15,7 @@ import creatorAdjustments, { URL as CREATOR_ADJUSTMENTS } from './creator/adjust
 import sellerBrands, { URL as SELLER_BRANDS } from './seller/brands/route.js'
 import sellerProducts, { URL as SELLER_PRODUCTS } from './seller/products/route.js'
 import sellerReports, { URL as SELLER_REPORTS } from './seller/reports/route.js'
+import sellerSummary, { URL as SELLER_SUMMARY } from './seller/report-summary/route.js'
 import me, { URL as ME } from './me/route.js'
 import webhookEndpoints, { PATHS as WEBHOOK_ENDPOINTS } from './creator/webhook-endpoints/route.js'
 import sandbox, { URL as SANDBOX, ADVANCE_URL as SANDBOX_ADVANCE } from './sandbox/route.js'
@@ -45,6 +46,7 @@ export const ROUTES: readonly Route[] = [
   { urls: [SELLER_BRANDS], plugin: sellerBrands },
   { urls: [SELLER_PRODUCTS], plugin: sellerProducts },
   { urls: [SELLER_REPORTS], plugin: sellerReports },
+  { urls: [SELLER_SUMMARY], plugin: sellerSummary },
   { urls: [ME], plugin: me },
   { urls: WEBHOOK_ENDPOINTS, plugin: webhookEndpoints },
   { urls: [SANDBOX, { url: SANDBOX_ADVANCE, methods: ['POST'] }], plugin: sandbox },

@@ -55,12 +55,14 @@ export interface SummarySource {
   owner: (x: string) => string
   /** Dimensions the coarse tables (month brand, day) hold besides brand, marketplace and status. */
   coarseDims?: readonly string[]
+  /** Filters the source's rows and totals hold besides FILTER_NAMES (the seller's creator_id). */
+  extraFilters?: readonly string[]
 }
 
 export interface SummaryRequest {
   start: string
   end: string
-  filters: Partial<Record<FilterName, string>>
+  filters: Partial<Record<string, string>>
   groupBy: readonly GroupDim[]
   /** The last item's group values and currency, from the cursor; null for the first page. */
   after: string[] | null
@@ -167,7 +169,7 @@ export function summaryStatement(
   units: number | null = null,
 ): { sql: string; params: unknown[] } {
   const coarse = new Set([...COARSE, ...(source.coarseDims ?? [])])
-  const filters = FILTER_NAMES.filter((f) => q.filters[f] !== undefined)
+  const filters = [...FILTER_NAMES, ...(source.extraFilters ?? [])].filter((f) => q.filters[f] !== undefined)
   const fine = [...filters, ...q.groupBy].some((d) => !coarse.has(d) && !(TIME_DIMS as readonly string[]).includes(d))
   const byDays = q.groupBy.includes('day') || q.groupBy.includes('week')
   const start = resumeFrom(q.groupBy[0], q.after, q.start)

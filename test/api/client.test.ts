@@ -144,6 +144,23 @@ describe('client: lists', () => {
     assert.equal(one.reports[0]!.link_id, 'l_b1')
   })
 
+  test('seller reports.summary: by creator and month, every item of every page; refusals as errors', async () => {
+    const client = new Client({ token: TOKENS.sl_a, baseUrl: s.base })
+    const q = `brand_id=b_active&start=${start}&end=${end}&group_by=creator_id,month&limit=1000`
+    const raw = await s.get(`/api/seller/v1/reports/summary?${q}`, TOKENS.sl_a)
+    assert.equal(raw.status, 200)
+    const params = { brand_id: 'b_active', start, end } as const
+    const items = await client.seller.reports
+      .summary({ ...params, group_by: ['creator_id', 'month'], limit: 1 })
+      .toArray()
+    assert.deepEqual(items, raw.body.summary)
+    assert.deepEqual(new Set(items.map((i) => i.group.creator_id)), new Set(['cr_a', 'cr_b']))
+    const page = await client.seller.reports.summary({ ...params, group_by: 'creator_id,month', limit: 1000 })
+    assert.deepEqual(page, raw.body)
+    await assert.rejects(client.seller.reports.summary({ ...params, group_by: 'asin' }), InvalidRequestError)
+    await assert.rejects(client.seller.reports.summary({ ...params, brand_id: 'b_secret' }), PermissionError)
+  })
+
   test("creator links and products: its own links, a brand's products with its commission", async () => {
     const client = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
     const links = await client.creator.links.list({ limit: 2 }).toArray()

@@ -278,6 +278,9 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
           )
         }
         assert.equal((await get(`/api/seller/v1/reports?brand_id=${d.brandIds[0]}&${range}`, token)).status, 403)
+        const sellerSummary = await get(`/api/seller/v1/reports/summary?brand_id=${d.brandIds[0]}&${range}`, token)
+        assert.equal(sellerSummary.status, 403, `${creator}: the seller summary`)
+        assert.equal(sellerSummary.body.error.code, 'forbidden_resource')
 
         // summaries add up exactly this creator's rows; freshness lists exactly its brands
         const perLink = new Map<string, number>()
@@ -435,6 +438,8 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
           assert.equal(res.status, 403, `${seller} reached a brand of ${world.id}`)
           const reports = await get(`/api/seller/v1/reports?brand_id=${sandboxBrand.get(world.id)}&${range}`, token)
           assert.equal(reports.status, 403, `${seller} reached the reports of a brand of ${world.id}`)
+          const sum = await get(`/api/seller/v1/reports/summary?brand_id=${sandboxBrand.get(world.id)}&${range}`, token)
+          assert.equal(sum.status, 403, `${seller} summed a brand of ${world.id}`)
         }
         assert.equal((await get('/api/v1/sandbox', token)).body.error.code, 'forbidden_resource')
         for (const brand of d.brandIds) {
@@ -445,6 +450,9 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
             const reports = await get(`/api/seller/v1/reports?brand_id=${brand}&${range}`, token)
             assert.equal(reports.status, 403, `${seller} reached the reports of ungranted ${brand}`)
             assert.equal(reports.body.error.code, 'forbidden_resource')
+            const summary = await get(`/api/seller/v1/reports/summary?brand_id=${brand}&${range}`, token)
+            assert.equal(summary.status, 403, `${seller} summed the reports of ungranted ${brand}`)
+            assert.equal(summary.body.error.code, 'forbidden_resource')
             continue
           }
           const products = await walk(`/api/seller/v1/products?brand_id=${brand}`, token, 'products', w.limit)
@@ -467,6 +475,21 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
           assert.deepEqual(byKey(rows.items), byKey(union), `${seller}: ${brand} is the union of the creators' rows`)
           for (const r of rows.items)
             assert.ok(!('link' in r) && !('tracking_id' in r), `${seller}: a creator's link fields`)
+          // its summary by creator counts exactly those rows
+          const perCreator = await walk(
+            `/api/seller/v1/reports/summary?brand_id=${brand}&${range}&group_by=creator_id`,
+            token,
+            'summary',
+            w.limit,
+          )
+          const counts = new Map<string, number>()
+          for (const r of rows.items)
+            counts.set(`${r.creator.id}|${r.currency}`, (counts.get(`${r.creator.id}|${r.currency}`) ?? 0) + 1)
+          assert.deepEqual(
+            sorted(perCreator.items.map((i) => `${i.group.creator_id}|${i.currency}|${i.rows}`)),
+            sorted([...counts].map(([k, n]) => `${k}|${n}`)),
+            `${seller}: summary of ${brand} by creator`,
+          )
         }
         assert.equal((await get('/api/creator/v1/brands', token)).status, 403)
         assert.equal((await get(`/api/creator/v1/reports?${range}`, token)).status, 403)
@@ -578,6 +601,30 @@ async function checkWorld(world: CreatedSandbox, limit: number, liveBrand: strin
   }
   const refused = await get(`/api/seller/v1/products?brand_id=${liveBrand}`, seller)
   assert.equal(refused.status, 403, `${tag}: a live brand is not granted to a test token`)
+  const range = 'start=2025-01-01&end=2026-12-31'
+  const summed = await get(`/api/seller/v1/reports/summary?brand_id=${liveBrand}&${range}`, seller)
+  assert.equal(summed.status, 403, `${tag}: a live brand's summary is refused to a test token`)
+  // the world's summaries add up the world's rows of its brands, and no other
+  for (const b of granted.items) {
+    const summary = await walk(
+      `/api/seller/v1/reports/summary?brand_id=${b.id}&${range}&group_by=creator_id`,
+      seller,
+      'summary',
+      limit,
+    )
+    const expected = await q<{ k: string }>(
+      `select creator_id || '|' || currency || '|' || count(*) as k from report_rows
+        where brand_id = $1 and date between '2025-01-01' and '2026-12-31' group by creator_id, currency`,
+      [b.id],
+    )
+    assert.deepEqual(
+      sorted(summary.items.map((i) => `${i.group.creator_id}|${i.currency}|${i.rows}`)),
+      sorted(expected.map((e) => e.k)),
+      `${tag}: seller summary of ${b.id}`,
+    )
+    for (const i of summary.items)
+      assert.ok(i.group.creator_id === world.creator_id, `${tag}: only the world's creator`)
+  }
   for (const path of ['/api/creator/v1/brands', '/api/creator/v1/payouts'])
     assert.equal((await get(path, seller)).status, 403, `${tag}: the seller's test token is a seller's`)
 }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 type Get = (path: string, token: string) => Promise<{ status: number; body: any; headers?: Headers }>
 
 export const SUMMARY = '/api/creator/v1/reports/summary'
+export const SELLER_SUMMARY = '/api/seller/v1/reports/summary'
 export const FRESHNESS = '/api/creator/v1/reports/freshness'
 export const METRICS = [
   'rows',
@@ -33,7 +34,9 @@ function groupValue(row: any, dim: string): string {
     case 'month':
       return row.date.slice(0, 7)
     case 'link_id':
-      return row.link.id
+      return row.link?.id ?? row.link_id // a creator's row, or a seller's
+    case 'creator_id':
+      return row.creator.id // a seller's row
     default:
       return row[dim]
   }

@@ -54,13 +54,14 @@ export function summaryRequest(
   dims: readonly string[],
   after: string[] | null,
   limit: number,
+  filterNames: readonly string[] = FILTER_NAMES,
 ): SummaryRequest {
   const groupBy = parseGroupBy(filters.group_by, dims)
   if (after && after.length !== groupBy.length + 1) throw invalidPagination(CURSOR_REFUSED)
   return {
     start: filters.start!,
     end: filters.end!,
-    filters: Object.fromEntries(FILTER_NAMES.map((f) => [f, filters[f]])) as SummaryRequest['filters'],
+    filters: Object.fromEntries(filterNames.map((f) => [f, filters[f]])),
     groupBy,
     after,
     limit,

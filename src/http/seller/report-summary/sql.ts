@@ -1,0 +1,23 @@
+// SQL of the seller's report summary: the summary engine (src/http/summary-engine.ts) over one
+// brand's rows and totals, of every creator. The totals tables hold the creator as a column, so
+// creator_id groups and filters like brand, marketplace and status: whole months still come from
+// report_month_brand_totals.
+// Plan: the rows' parts (edges, days, a product or ASIN) are a range scan of
+// report_rows_seller_idx (brand_id, date, id), the brand's rows only. The totals tables' keys
+// lead with creator_id: with a creator filter they are one range scan of that creator's totals;
+// without, the planner reads them whole, since no index of theirs leads with the brand.
+import type { Queryable } from '../../../db/index.js'
+import { readSummary, type SummaryPage, type SummaryRequest, type SummarySource } from '../../summary-engine.js'
+
+export const SELLER_SUMMARY_FILTERS = ['product_id', 'asin', 'creator_id', 'marketplace'] as const
+
+export const BRAND_ROWS: SummarySource = {
+  owner: (x) => `${x}.brand_id = $1`,
+  coarseDims: ['creator_id'],
+  extraFilters: ['creator_id'],
+}
+
+/** One page of the summary of brand `brandId`'s rows; the route has checked the grant. */
+export function sellerSummary(db: Queryable, brandId: string, q: SummaryRequest): Promise<SummaryPage> {
+  return readSummary(db, BRAND_ROWS, brandId, q)
+}
