@@ -142,6 +142,13 @@ describe('a sandbox world', () => {
 
   test('30 days through ingestion and settlement: new rows, restatements, reversals, approvals, a payout', async () => {
     const before = await walk(s, '/api/creator/v1/payouts', a.tokens.creator, 'payouts', 100)
+    const FRESHNESS = '/api/creator/v1/reports/freshness'
+    const finals = async () =>
+      (await walk(s, FRESHNESS, a.tokens.creator, 'freshness', 1000)).map((f) => f.final_through as string | null)
+    // final through the world's date − 29, never UTC today's: the world's finality moves with its clock
+    const finalBefore = await finals()
+    assert.ok(finalBefore.every((f) => f === null || f <= '2025-12-17'), JSON.stringify(finalBefore))
+    assert.ok(finalBefore.includes('2025-12-17'), JSON.stringify(finalBefore))
     const res = await s.post(ADVANCE, a.tokens.creator, { days: 30 })
     assert.equal(res.status, 200, JSON.stringify(res.body))
     const { body } = res
@@ -181,6 +188,9 @@ describe('a sandbox world', () => {
       500,
     )
     assert.equal(rows.length, body.days.at(-1).rows.new)
+    const finalAfter = await finals()
+    assert.ok(finalAfter.every((f) => f === null || f <= '2026-01-16'), JSON.stringify(finalAfter))
+    assert.ok(finalAfter.includes('2026-01-16'), JSON.stringify(finalAfter))
   })
 
   test('deterministic: the same seed and advances give the same rows, payouts and adjustments', async () => {
