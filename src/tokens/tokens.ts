@@ -57,10 +57,7 @@ export interface NewToken {
 }
 
 /** A token for the account: a test token (csapi_test_) when the account is a sandbox account. */
-export async function createToken(
-  db: Queryable,
-  t: NewToken,
-): Promise<{ id: string; token: string; scopes: Scope[] }> {
+export async function createToken(db: Queryable, t: NewToken): Promise<{ id: string; token: string; scopes: Scope[] }> {
   const [account] = await db.query<{ sandbox_id: string }>('select sandbox_id from accounts where id = $1', [
     t.accountId,
   ])

@@ -147,7 +147,10 @@ describe('a sandbox world', () => {
       (await walk(s, FRESHNESS, a.tokens.creator, 'freshness', 1000)).map((f) => f.final_through as string | null)
     // final through the world's date − 29, never UTC today's: the world's finality moves with its clock
     const finalBefore = await finals()
-    assert.ok(finalBefore.every((f) => f === null || f <= '2025-12-17'), JSON.stringify(finalBefore))
+    assert.ok(
+      finalBefore.every((f) => f === null || f <= '2025-12-17'),
+      JSON.stringify(finalBefore),
+    )
     assert.ok(finalBefore.includes('2025-12-17'), JSON.stringify(finalBefore))
     const res = await s.post(ADVANCE, a.tokens.creator, { days: 30 })
     assert.equal(res.status, 200, JSON.stringify(res.body))
@@ -189,7 +192,10 @@ describe('a sandbox world', () => {
     )
     assert.equal(rows.length, body.days.at(-1).rows.new)
     const finalAfter = await finals()
-    assert.ok(finalAfter.every((f) => f === null || f <= '2026-01-16'), JSON.stringify(finalAfter))
+    assert.ok(
+      finalAfter.every((f) => f === null || f <= '2026-01-16'),
+      JSON.stringify(finalAfter),
+    )
     assert.ok(finalAfter.includes('2026-01-16'), JSON.stringify(finalAfter))
   })
 

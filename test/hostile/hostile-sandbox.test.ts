@@ -69,7 +69,7 @@ test(`advance: ${Math.min(RUNS, 400)} hostile bodies, never a 5xx, every answer 
   t.diagnostic(`statuses: ${JSON.stringify(seen)}; days moved: ${moved}`)
 })
 
-test('a string of days is no number (D5); GET /api/v1/sandbox refuses unknown and repeated parameters (D6)', async () => {
+test('a string of days is no number (D5); GET /api/v1/sandbox refuses unknown and repeated parameters', async () => {
   const auth = { authorization: `Bearer ${world.tokens.creator}` }
   const before = (await app.inject({ method: 'GET', url: '/api/v1/sandbox', headers: auth })).json().date
   for (const payload of ['{"days":"1"}', '{"days":true}', '{"days":[1]}']) {
