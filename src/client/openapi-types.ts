@@ -110,7 +110,7 @@ export interface paths {
         };
         /**
          * How fresh and how final the report numbers are
-         * @description For each brand and marketplace this creator has report rows with: reported_through, the last date of the creator's rows of them (ingested or imported), and final_through, the last date up to which every such row is settled (approved, paid or reversed) and past Amazon's 28-day restatement window (dates up to today, UTC, minus 29 days), never after reported_through, or null when no date with rows is. Ordered by brand_id, then marketplace.
+         * @description For each brand and marketplace this creator has report rows with: reported_through, the last date of the creator's rows of them (ingested or imported), and final_through, the last date up to which every such row is settled (approved, paid or reversed) and past Amazon's 28-day restatement window (dates up to today, UTC, minus 29 days; a sandbox world's own date for a test token), never after reported_through, or null when no date with rows is. Ordered by brand_id, then marketplace.
          */
         get: operations["listCreatorReportFreshness"];
         put?: never;

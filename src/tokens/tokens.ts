@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/index.js'
 import type { Role } from '../domain/roles.js'
-import { withRead, type Scope } from '../domain/scopes.js'
+import { SCOPES, withRead, type Scope } from '../domain/scopes.js'
 
 /** Recognisable by secret scanners; followed by 32 random bytes in base64url. */
 export const TOKEN_PREFIX = 'csapi_'
@@ -52,24 +52,26 @@ export interface NewToken {
   accountId: string
   name: string
   expiresAt: Date | null
-  /** Default: read alone. */
+  /** Default: read alone for a live account; every scope for a sandbox account (what an integrator tests). */
   scopes?: Scope[]
 }
 
 /** A token for the account: a test token (csapi_test_) when the account is a sandbox account. */
-export async function createToken(db: Queryable, t: NewToken): Promise<{ id: string; token: string }> {
+export async function createToken(db: Queryable, t: NewToken): Promise<{ id: string; token: string; scopes: Scope[] }> {
   const [account] = await db.query<{ sandbox_id: string }>('select sandbox_id from accounts where id = $1', [
     t.accountId,
   ])
-  const token = generateToken((account?.sandbox_id ?? '') !== '')
+  const sandbox = (account?.sandbox_id ?? '') !== ''
+  const token = generateToken(sandbox)
+  const scopes = withRead(t.scopes ?? (sandbox ? SCOPES : []))
   const hash = hashToken(token)
   const id = tokenId(hash)
   await db.query(
     `insert into api_tokens (id, account_id, name, token_hash, prefix, expires_at, scopes)
      values ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, t.accountId, t.name, hash, tokenPrefix(token), t.expiresAt, withRead(t.scopes ?? [])],
+    [id, t.accountId, t.name, hash, tokenPrefix(token), t.expiresAt, scopes],
   )
-  return { id, token }
+  return { id, token, scopes }
 }
 
 export interface TokenInfo {

@@ -8,6 +8,7 @@ import { fixture, TOKENS } from '../support/fixture.js'
 import { createSandbox, deleteSandbox, type CreatedSandbox } from '../../src/sandbox/sandbox.js'
 import { approveThrough } from '../../src/settlement/approve.js'
 import { addEndpoint } from '../../src/webhooks/endpoints.js'
+import { createToken } from '../../src/tokens/tokens.js'
 import { Client, PermissionError } from '../../src/client/index.js'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -142,6 +143,16 @@ describe('a sandbox world', () => {
 
   test('30 days through ingestion and settlement: new rows, restatements, reversals, approvals, a payout', async () => {
     const before = await walk(s, '/api/creator/v1/payouts', a.tokens.creator, 'payouts', 100)
+    const FRESHNESS = '/api/creator/v1/reports/freshness'
+    const finals = async () =>
+      (await walk(s, FRESHNESS, a.tokens.creator, 'freshness', 1000)).map((f) => f.final_through as string | null)
+    // final through the world's date − 29, never UTC today's: the world's finality moves with its clock
+    const finalBefore = await finals()
+    assert.ok(
+      finalBefore.every((f) => f === null || f <= '2025-12-17'),
+      JSON.stringify(finalBefore),
+    )
+    assert.ok(finalBefore.includes('2025-12-17'), JSON.stringify(finalBefore))
     const res = await s.post(ADVANCE, a.tokens.creator, { days: 30 })
     assert.equal(res.status, 200, JSON.stringify(res.body))
     const { body } = res
@@ -181,6 +192,12 @@ describe('a sandbox world', () => {
       500,
     )
     assert.equal(rows.length, body.days.at(-1).rows.new)
+    const finalAfter = await finals()
+    assert.ok(
+      finalAfter.every((f) => f === null || f <= '2026-01-16'),
+      JSON.stringify(finalAfter),
+    )
+    assert.ok(finalAfter.includes('2026-01-16'), JSON.stringify(finalAfter))
   })
 
   test('deterministic: the same seed and advances give the same rows, payouts and adjustments', async () => {
@@ -294,6 +311,19 @@ describe('a sandbox world', () => {
   })
 
   test('delete removes the world whole; its tokens stop working; other worlds stay', async () => {
+    // an endpoint registered through the API (an idempotency key, a test event), and one more token
+    const made = await s.request(
+      'POST',
+      '/api/creator/v1/webhook-endpoints',
+      {
+        authorization: `Bearer ${c.tokens.creator}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'delete-whole-1',
+      },
+      { url: 'https://93.184.215.14/hook' },
+    )
+    assert.equal(made.status, 201, JSON.stringify(made.body))
+    await createToken(s.db, { accountId: c.creator_id, name: 'more', expiresAt: null })
     assert.equal(await deleteSandbox(s.db, c.id), true)
     assert.equal(await deleteSandbox(s.db, c.id), false)
     assert.equal((await s.get(S, c.tokens.creator)).status, 401)
@@ -305,6 +335,23 @@ describe('a sandbox world', () => {
       [c.id, c.creator_id],
     )
     assert.equal(Number(left!.n), 0)
+    // no row of the world's accounts is left in any table that names an account
+    const [rest] = await s.db.query<{ n: number }>(
+      `select (select count(*) from api_tokens where account_id in ($1, $2))
+            + (select count(*) from idempotency_keys where account_id in ($1, $2))
+            + (select count(*) from webhook_endpoints where account_id in ($1, $2))
+            + (select count(*) from webhook_events where account_id in ($1, $2))
+            + (select count(*) from webhook_deliveries where endpoint_id = $3)
+            + (select count(*) from webhook_attempts where delivery_id not in (select id from webhook_deliveries))
+            + (select count(*) from links where creator_id in ($1, $2))
+            + (select count(*) from partnerships where creator_id in ($1, $2))
+            + (select count(*) from brand_access where account_id in ($1, $2))
+            + (select count(*) from commission_adjustments where creator_id in ($1, $2))
+            + (select count(*) from report_day_totals where creator_id in ($1, $2))
+            + (select count(*) from report_month_totals where creator_id in ($1, $2)) as n`,
+      [c.creator_id, c.seller_id, made.body.id],
+    )
+    assert.equal(Number(rest!.n), 0)
     assert.equal((await s.get(S, a.tokens.creator)).status, 200)
     // a world with a webhook endpoint, its events and deliveries goes whole too
     assert.equal(await deleteSandbox(s.db, b.id), true)

@@ -55,6 +55,20 @@ test('create prints the world and its test tokens; list shows it; delete removes
   const tokens = csapi('tokens', 'list')
   assert.match(tokens.out, /csapi_test_/, 'an operator tells test tokens by their prefix')
 
+  // another token for the world's creator: a test token with read and webhooks:write by default
+  const creator = world.body.accounts.creator as string
+  const more = csapi('tokens', 'create', '--account', creator, '--name', 'ci more')
+  assert.equal(more.code, 0, more.err)
+  assert.match(more.out, /scopes read webhooks:write\./)
+  const extra = more.out.trim().split('\n').pop()!
+  assert.match(extra, /^csapi_test_/)
+  const me = await get('/api/v1/me', extra)
+  assert.deepEqual(me.body.token.scopes, ['read', 'webhooks:write'])
+  assert.equal(me.body.account.sandbox, true)
+  // asked for read alone, read alone
+  const readOnly = csapi('tokens', 'create', '--account', creator, '--scope', 'read')
+  assert.match(readOnly.out, /scopes read\./)
+
   const gone = csapi('sandbox', 'delete', id)
   assert.equal(gone.code, 0, gone.err)
   assert.equal((await get('/api/v1/sandbox', token)).status, 401)

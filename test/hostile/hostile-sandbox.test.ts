@@ -68,3 +68,25 @@ test(`advance: ${Math.min(RUNS, 400)} hostile bodies, never a 5xx, every answer 
   assert.equal(w!.days, moved, 'the clock moved by exactly the days of the accepted advances')
   t.diagnostic(`statuses: ${JSON.stringify(seen)}; days moved: ${moved}`)
 })
+
+test('a string of days is no number (D5); GET /api/v1/sandbox refuses unknown and repeated parameters', async () => {
+  const auth = { authorization: `Bearer ${world.tokens.creator}` }
+  const before = (await app.inject({ method: 'GET', url: '/api/v1/sandbox', headers: auth })).json().date
+  for (const payload of ['{"days":"1"}', '{"days":true}', '{"days":[1]}']) {
+    const res = await app.inject({
+      method: 'POST',
+      url: ADVANCE,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload,
+    })
+    assert.equal(res.statusCode, 400, payload)
+    assert.equal(res.json().error.code, 'invalid_request', payload)
+  }
+  for (const query of ['x=1', 'x=1&x=2', 'date=2026-01-01', 'id=sbx_1&id=sbx_2']) {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/sandbox?${query}`, headers: auth })
+    assert.equal(res.statusCode, 400, query)
+    assert.equal(res.json().error.code, 'invalid_request', query)
+  }
+  const now = (await app.inject({ method: 'GET', url: '/api/v1/sandbox', headers: auth })).json().date
+  assert.equal(now, before, 'no refused request moved the clock')
+})

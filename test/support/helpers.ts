@@ -247,7 +247,7 @@ export async function walk(
   server: TestServer,
   path: string,
   token: string,
-  key: 'brands' | 'products' | 'reports' | 'payouts' | 'lines' | 'adjustments',
+  key: 'brands' | 'products' | 'reports' | 'payouts' | 'lines' | 'adjustments' | 'freshness',
   limit: number,
   between?: (page: number) => Promise<void>,
 ): Promise<any[]> {

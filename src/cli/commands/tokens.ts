@@ -32,7 +32,8 @@ export function tokensCommand(io: Io): Command {
     .option('--expires-in <duration>', 'lifetime such as 90d, 12h or 30m (default: never expires)', duration)
     .option(
       '--scope <scope...>',
-      `what it may do besides reading: ${SCOPES.filter((s) => s !== 'read').join(', ')} (read is always given)`,
+      `what it may do besides reading: ${SCOPES.filter((s) => s !== 'read').join(', ')} (read is always given; ` +
+        'default: read alone, or every scope for a sandbox account)',
       scopeList,
       [],
     )
@@ -40,8 +41,10 @@ export function tokensCommand(io: Io): Command {
       withDb(io, async (db) => {
         const role = await namedAccount(db, opts.account, undefined, ': import it first (csapi import FILE)')
         const expiresAt = opts.expiresIn === undefined ? null : new Date(Date.now() + opts.expiresIn)
-        const scopes = withRead(opts.scope)
-        const t = await createToken(db, { accountId: opts.account, name: opts.name ?? '', expiresAt, scopes })
+        // no --scope: createToken's default, which gives a sandbox account's test token webhooks:write too
+        const asked = opts.scope.length > 0 ? withRead(opts.scope) : undefined
+        const t = await createToken(db, { accountId: opts.account, name: opts.name ?? '', expiresAt, scopes: asked })
+        const scopes = t.scopes
         const expires = expiresAt ? `, expires ${expiresAt.toISOString()}` : ''
         println(
           io.stdout,

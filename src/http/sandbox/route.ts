@@ -3,6 +3,7 @@
 // data, and a live integration never reaches a sandbox by mistake.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Ajv } from 'ajv'
+import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { requireRole } from '../plugins/auth.js'
 import { ApiError, forbidden } from '../errors.js'
@@ -58,6 +59,8 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         description:
           'The sandbox world of a test token (csapi_test_…): its id, its date (the clock that advances move), its ' +
           'accounts, and what the next advance will do. Live tokens get 403 forbidden_resource.',
+        // no parameters: an unknown or repeated one is 400, as on every endpoint
+        querystring: Type.Object({}, { additionalProperties: false }),
         response: {
           200: Ok(Sandbox, 'The world'),
           ...errors,

@@ -18,7 +18,8 @@ export default listRoute({
     "date of the creator's rows of them " +
     '(ingested or imported), and final_through, the last date up to which every such row is settled ' +
     "(approved, paid or reversed) and past Amazon's 28-day restatement window (dates up to today, UTC, " +
-    'minus 29 days), never after reported_through, or null when no date with rows is. Ordered by ' +
+    "minus 29 days; a sandbox world's own date for a test token), never after reported_through, or null " +
+    'when no date with rows is. Ordered by ' +
     'brand_id, then marketplace.',
   limit: [100, 1000],
   ok: Ok(ReportFreshnessPage, 'A page of brands and marketplaces'),
@@ -26,7 +27,7 @@ export default listRoute({
   scope: 'creator.reports.freshness',
   key: keyOf(keyText, keyText),
   read: (reader, { owner }, after, limit) =>
-    listFreshness(reader, owner.accountId, after as [string, string] | null, limit),
+    listFreshness(reader, owner.accountId, owner.sandboxId, after as [string, string] | null, limit),
   last: (page) =>
     page.last_brand_id === null || page.last_marketplace === null ? null : [page.last_brand_id, page.last_marketplace],
 })

@@ -14,15 +14,17 @@ const ITEM = jsonObjectSql(ReportFreshness, 'f', {
 // The creator's brands and marketplaces from the month totals (one range scan), then per pair
 // three probes of the day totals' brand indexes: the first and last dates, and the first pending.
 // final_through: the day before the first pending row, else the last date; not inside the
-// restatement window (UTC today); null when that is before the first row.
-const AFTER = `and (brand_id collate "C", marketplace) > ($3::text collate "C", $4::text)`
+// restatement window (finalThrough: today − 29, where today is UTC's, or a sandbox world's own
+// date, so that a world's finality moves with its clock); null when that is before the first row.
+const AFTER = `and (brand_id collate "C", marketplace) > ($4::text collate "C", $5::text)`
+const TODAY = `coalesce((select s.date from sandboxes s where s.id = $3::text), (now() at time zone 'UTC')::date)`
 const PAGE = (withCursor: boolean) =>
   pageOf(
     ITEM,
     (row) => `select f.brand_id, f.marketplace, ${row}, 
               row_number() over (order by f.brand_id collate "C", f.marketplace) as n
        from (select p.brand_id, p.marketplace, d.reported_through, d.first_date,
-                    least(d.reported_through, (now() at time zone 'UTC')::date - ${RESTATEMENT_WINDOW_DAYS + 1},
+                    least(d.reported_through, ${TODAY} - ${RESTATEMENT_WINDOW_DAYS + 1},
                           d.first_pending - 1) as final_through
                from (select distinct brand_id, marketplace from report_month_brand_totals
                       where creator_id = $1
@@ -53,10 +55,11 @@ export interface FreshnessPage extends SqlPage {
 export function listFreshness(
   db: Queryable,
   creatorId: string,
+  sandboxId: string,
   after: [string, string] | null,
   limit: number,
 ): Promise<FreshnessPage> {
   return after
-    ? readPage<FreshnessPage>(db, NEXT, [creatorId, limit, ...after])
-    : readPage<FreshnessPage>(db, FIRST, [creatorId, limit])
+    ? readPage<FreshnessPage>(db, NEXT, [creatorId, limit, sandboxId, ...after])
+    : readPage<FreshnessPage>(db, FIRST, [creatorId, limit, sandboxId])
 }
