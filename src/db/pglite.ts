@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import type { BatchSession, Db, Queryable } from './index.js'
+import { lockDataDir } from './dir-lock.js'
 import { PGLITE_PARSERS } from './parsers.js'
 
 // what a closed PGlite says: isUnavailable (src/db/index.ts) knows it
@@ -19,10 +20,22 @@ function timedOut(): Error {
  * statement_timeout, so it is enforced here: statements run one after another in arrival order,
  * and one still waiting when its time is up fails as a timed-out statement does on PostgreSQL,
  * without running. One that has started runs to its end: WASM cannot be interrupted.
+ * A directory is open in one process at a time: another one's open throws DatabaseInUseError.
  */
 export async function openPglite(dataDir: string | undefined, opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const pg = await PGlite.create({ dataDir, parsers: PGLITE_PARSERS })
+  let unlock = () => {}
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true })
+    // a second process on the same files would lose writes without a word (dir-lock.ts)
+    unlock = lockDataDir(dataDir)
+  }
+  let pg: PGlite
+  try {
+    pg = await PGlite.create({ dataDir, parsers: PGLITE_PARSERS })
+  } catch (err) {
+    unlock()
+    throw err
+  }
   const timeoutMs = opts.statementTimeoutMs || 0
   let closed = false
   let queue: Promise<unknown> = Promise.resolve()
@@ -59,6 +72,7 @@ export async function openPglite(dataDir: string | undefined, opts: { statementT
       if (closed) return
       await exclusive(() => pg.close(), false)
       closed = true
+      unlock()
     },
   }
 }

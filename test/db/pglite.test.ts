@@ -1,11 +1,18 @@
 // The database as the service sees it while statements run: PGlite in the process
 // (src/db/pglite.ts), PostgreSQL over the pool. The statement timeout holds on both,
 // transactions commit or roll back whole, errors keep their fields, a closed database says so,
-// and an idle embedded database never holds a finished process open.
+// an idle embedded database never holds a finished process open, and a PGlite directory is open
+// in one process at a time (a lock whose holder is gone does not count).
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
 import { type Db, isUnavailable, openDb } from '../../src/db/index.js'
+import { DatabaseInUseError, LOCK_FILE } from '../../src/db/dir-lock.js'
+import { tempDir } from '../support/temp-dir.js'
 import { createTestDatabase, onPostgres, openTestDb } from '../support/helpers.js'
 
 describe('the database while statements run', () => {
@@ -153,5 +160,60 @@ describe('an idle embedded database', { skip: onPostgres && 'PGlite only' }, () 
     assert.equal(r.signal, null, 'the process was still running after 30 s')
     assert.equal(r.status, 0, r.stderr)
     assert.equal(r.stdout.trim(), '42')
+  })
+})
+
+describe('the lock of an embedded database directory', { skip: onPostgres && 'PGlite only' }, () => {
+  const root = tempDir('csapi-dirlock-')
+  let n = 0
+  /** A new directory holding `holder` as its lock file. */
+  const lockedBy = (holder: object) => {
+    const dir = join(root, `d${n++}`)
+    mkdirSync(dir)
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ host: hostname(), token: 'theirs', ...holder }))
+    return dir
+  }
+  const opens = async (dir: string) => {
+    const db = await openDb(`file:${dir}`)
+    assert.equal(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid, process.pid)
+    await db.close()
+    assert.ok(!existsSync(join(dir, LOCK_FILE)), 'close leaves no lock')
+  }
+
+  it('is refused a second time in the same process until the first closes; memory: takes none', async () => {
+    const dir = join(root, 'twice')
+    const first = await openDb(`file:${dir}`)
+    await assert.rejects(openDb(`file:${dir}`), (e) => e instanceof DatabaseInUseError && e.pid === process.pid)
+    await first.query('select 1') // the refused open did not disturb the holder
+    await first.close()
+    await opens(dir)
+    const [a, b] = [await openDb('memory:'), await openDb('memory:')]
+    await Promise.all([a.close(), b.close()])
+  })
+
+  it('is refused while a live process holds it', async () => {
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' })
+    try {
+      const started = /^\d+ \(.*\) \S (.*)$/.exec(readFileSync(`/proc/${other.pid}/stat`, 'utf8'))?.[1]
+      const dir = lockedBy({ pid: other.pid, started: started?.split(' ')[18] ?? null })
+      await assert.rejects(openDb(`file:${dir}`), (e: Error) => {
+        assert.ok(e instanceof DatabaseInUseError)
+        assert.equal(e.message.includes(`${dir} is in use by another csapi process (pid ${other.pid})`), true)
+        return true
+      })
+    } finally {
+      other.kill('SIGKILL')
+      await once(other, 'exit')
+    }
+  })
+
+  it('is taken over when its holder is gone, or its pid now belongs to another process', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '']).pid
+    await opens(lockedBy({ pid: dead, started: '1' }))
+    // a live pid that started at another time than the holder did: reused by another process
+    await opens(lockedBy({ pid: process.ppid, started: '1' }))
+    // this process's own pid, but not a lock it holds (a restarted container's pid 1)
+    await opens(lockedBy({ pid: process.pid, started: null }))
+    await opens(lockedBy({})) // not a lock this code wrote
   })
 })
