@@ -527,6 +527,8 @@ const sandboxBrand = new Map<string, string>()
  * Walks every list endpoint with the world's test tokens: each answer is exactly the world's (read
  * from the database by its accounts), and a live brand is neither listed nor reachable.
  */
+const RANGE = 'start=2025-01-01&end=2026-12-31'
+
 async function checkWorld(world: CreatedSandbox, limit: number, liveBrand: string) {
   const q = <T>(sql: string, params: unknown[]) => app.db.query<T & Record<string, unknown>>(sql, params)
   const creator = world.tokens.creator
@@ -588,6 +590,43 @@ async function checkWorld(world: CreatedSandbox, limit: number, liveBrand: strin
     world.creator_id,
   ])
   assert.equal(adjustments.items.length, adj!.n, `${tag}: adjustments`)
+
+  // the creator's other lists: its links, its summary and freshness, itself, its webhook endpoints
+  const links = await walk('/api/creator/v1/links', creator, 'links', limit)
+  const ownLinks = await q<{ id: string }>('select id from links where creator_id = $1', [world.creator_id])
+  assert.deepEqual(sorted(links.items.map((l) => l.id)), sorted(ownLinks.map((l) => l.id)), `${tag}: links`)
+  const summary = await walk(`/api/creator/v1/reports/summary?${RANGE}&group_by=link_id`, creator, 'summary', limit)
+  assert.equal(
+    summary.items.reduce((n, i) => n + i.rows, 0),
+    own.length,
+    `${tag}: the summary counts its rows`,
+  )
+  assert.ok(
+    summary.items.every((i) => ownLinks.some((l) => l.id === i.group.link_id)),
+    `${tag}: summary links`,
+  )
+  const fresh = await walk('/api/creator/v1/reports/freshness', creator, 'freshness', limit)
+  const pairs = await q<{ k: string }>(
+    `select distinct brand_id || '|' || marketplace as k from report_rows where creator_id = $1`,
+    [world.creator_id],
+  )
+  assert.deepEqual(
+    sorted(fresh.items.map((f) => `${f.brand_id}|${f.marketplace}`)),
+    sorted(pairs.map((p) => p.k)),
+    `${tag}: freshness`,
+  )
+  const me = await get('/api/v1/me', creator)
+  assert.equal(me.body.account.id, world.creator_id)
+  assert.equal(me.body.account.sandbox, true)
+  const endpoints = await walk('/api/creator/v1/webhook-endpoints', creator, 'webhook_endpoints', limit)
+  const ownEndpoints = await q<{ id: string }>('select id from webhook_endpoints where account_id = $1', [
+    world.creator_id,
+  ])
+  assert.deepEqual(
+    sorted(endpoints.items.map((e) => e.id)),
+    sorted(ownEndpoints.map((e) => e.id)),
+    `${tag}: webhook endpoints`,
+  )
 
   const granted = await walk('/api/seller/v1/brands', seller, 'brands', limit)
   const grants = await q<{ brand_id: string }>('select brand_id from brand_access where account_id = $1', [
