@@ -2,7 +2,7 @@
 // the commission it would earn today.
 import type { Queryable } from '../../../db/index.js'
 import { CreatorProduct } from './schema.js'
-import { COMMISSION_COLUMNS } from '../../seller/products/sql.js'
+import { COMMISSION_COLUMNS, termsInForce } from '../../seller/products/sql.js'
 import { pageOf, readPage, jsonObjectSql } from '../../json-sql.js'
 import type { JsonPage } from '../../page.js'
 
@@ -35,20 +35,8 @@ const CREATOR_PRODUCTS = pageOf(
       order by id
       limit $3 + 1
    ),
-   own as (
-     select distinct on (ct.product_id) ct.product_id, ct.type, ct.rate_bps, ct.flat_cents, ct.currency_code
-       from commission_terms ct
-      where ct.product_id in (select id collate "default" from page)
-        and ct.creator_id = $4 and ct.effective_from <= current_date
-      order by ct.product_id, ct.effective_from desc
-   ),
-   general as (
-     select distinct on (ct.product_id) ct.product_id, ct.type, ct.rate_bps, ct.flat_cents, ct.currency_code
-       from commission_terms ct
-      where ct.product_id in (select id collate "default" from page)
-        and ct.creator_id is null and ct.effective_from <= current_date
-      order by ct.product_id, ct.effective_from desc
-   )
+   own as (${termsInForce('= $4')}),
+   general as (${termsInForce('is null')})
    select p.id, ${product}, row_number() over (order by p.id) as n
      from page p
      left join own o on o.product_id = p.id

@@ -26,6 +26,17 @@ const PRODUCT = jsonObjectSql(Product, 'p', {
   marketplace_id: 'm.marketplace_id',
 })
 
+/**
+ * The latest commission_terms entry in force today for each product of the CTE `page`, of the
+ * creators `creator` matches (`is null`: the general terms), by commission_terms' indexes.
+ */
+export const termsInForce = (creator: string) =>
+  `select distinct on (ct.product_id) ct.product_id, ct.type, ct.rate_bps, ct.flat_cents, ct.currency_code
+       from commission_terms ct
+      where ct.product_id in (select id collate "default" from page)
+        and ct.creator_id ${creator} and ct.effective_from <= current_date
+      order by ct.product_id, ct.effective_from desc`
+
 // One page of a brand's products in id order after $2: a range scan of products_brand_idx.
 // The current general terms: the latest commission_terms entry in force today, else the
 // product's base terms (products.commission_*), read for the page's products in one pass
@@ -42,13 +53,7 @@ const BRAND_PRODUCTS = pageOf(
       order by id
       limit $3 + 1
    ),
-   terms as (
-     select distinct on (ct.product_id) ct.product_id, ct.type, ct.rate_bps, ct.flat_cents, ct.currency_code
-       from commission_terms ct
-      where ct.product_id in (select id collate "default" from page)
-        and ct.creator_id is null and ct.effective_from <= current_date
-      order by ct.product_id, ct.effective_from desc
-   )
+   terms as (${termsInForce('is null')})
    select p.id, ${product}, row_number() over (order by p.id) as n
      from page p
      left join terms t on t.product_id = p.id
