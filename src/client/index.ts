@@ -186,6 +186,12 @@ function list<Page extends { next_cursor: string | null }, Item>(
   )
 }
 
+/** A summary's `group_by` as the API takes it: a list is joined with commas. */
+function withGroupBy<P extends { group_by?: string | readonly string[] }>(params: P) {
+  const { group_by, ...rest } = params
+  return { ...rest, group_by: typeof group_by === 'string' || group_by === undefined ? group_by : group_by.join(',') }
+}
+
 export class Client {
   readonly creator: {
     brands: { list(params?: BrandListParams, opts?: CallOptions): ListResult<BrandPage, Brand> }
@@ -292,17 +298,8 @@ export class Client {
             { cursor, from },
           )
         },
-        summary: (params, opts) => {
-          const { group_by, ...rest } = params
-          const groupBy = typeof group_by === 'string' || group_by === undefined ? group_by : group_by.join(',')
-          return list(
-            t,
-            '/api/creator/v1/reports/summary',
-            { ...rest, group_by: groupBy },
-            (p: ReportSummaryPage) => p.summary,
-            opts,
-          )
-        },
+        summary: (params, opts) =>
+          list(t, '/api/creator/v1/reports/summary', withGroupBy(params), (p: ReportSummaryPage) => p.summary, opts),
         freshness: (params = {}, opts) =>
           list(t, '/api/creator/v1/reports/freshness', params, (p: ReportFreshnessPage) => p.freshness, opts),
       },
@@ -338,17 +335,14 @@ export class Client {
       },
       reports: {
         list: (params, opts) => list(t, '/api/seller/v1/reports', params, (p: SellerReportPage) => p.reports, opts),
-        summary: (params, opts) => {
-          const { group_by, ...rest } = params
-          const groupBy = typeof group_by === 'string' || group_by === undefined ? group_by : group_by.join(',')
-          return list(
+        summary: (params, opts) =>
+          list(
             t,
             '/api/seller/v1/reports/summary',
-            { ...rest, group_by: groupBy },
+            withGroupBy(params),
             (p: SellerReportSummaryPage) => p.summary,
             opts,
-          )
-        },
+          ),
       },
     }
     this.sandbox = {
