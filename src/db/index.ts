@@ -14,7 +14,7 @@ import { Deadlines } from './deadline.js'
 export interface QueryOptions {
   /**
    * Run as a named prepared statement on PostgreSQL: parsed once per connection, not per call.
-   * Only for fixed statement texts (a name is derived from the text). PGlite ignores it.
+   * Only for fixed statement texts (a name is derived from the text). On PGlite too (db/pglite.ts).
    */
   prepare?: boolean
 }

@@ -2,10 +2,14 @@
 // PostgreSQL runs in WASM on the event loop, one statement at a time: the demo's and the tests'
 // database, not production's (docs/operations.md).
 import { mkdirSync } from 'node:fs'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite'
 import type { BatchSession, Db, Queryable } from './index.js'
 import { lockDataDir } from './dir-lock.js'
 import { PGLITE_PARSERS } from './parsers.js'
+
+const { serialize } = protocol
+const concat = (...parts: Uint8Array[]) => Buffer.concat(parts)
+const DESCRIBE_EXECUTE_SYNC = concat(serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync())
 
 // what a closed PGlite says: isUnavailable (src/db/index.ts) knows it
 const CLOSED = 'PGlite is closed'
@@ -52,6 +56,30 @@ export async function openPglite(dataDir: string | undefined, opts: { statementT
     return run
   }
 
+  // PGlite.query parses and plans a statement on every call: for a page that was half its time.
+  // A prepared one is parsed once; each run is planned for its own values (plan_cache_mode),
+  // as a generic plan made the filtered report pages several times slower.
+  const prepared = new Map<string, { name: string; types: number[] }>()
+  const runPrepared = async (sql: string, params: readonly unknown[]) => {
+    let statement = prepared.get(sql)
+    if (statement === undefined) {
+      const name = `csapi_${prepared.size}`
+      const { messages } = await pg.execProtocol(
+        concat(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      )
+      statement = { name, types: parse.parseDescribeStatementResults(messages) }
+      prepared.set(sql, statement)
+    }
+    const { name, types } = statement
+    // as PGlite.query serializes: the parameter type's serializer, else the value's text
+    const values = params.map((v, i) => (v == null ? null : (pg.serializers[types[i]!]?.(v) ?? String(v))))
+    const { messages } = await pg.execProtocol(
+      concat(serialize.bind({ statement: name, values }), DESCRIBE_EXECUTE_SYNC),
+    )
+    return parse.parseResults(messages, pg.parsers)[0]?.rows ?? []
+  }
+  await pg.exec('set plan_cache_mode = force_custom_plan')
+
   const on = (tx: Transaction): Queryable => ({
     query: async (sql, params) => (await tx.query(sql, params as unknown[])).rows as never[],
     exec: async (sql) => void (await tx.exec(sql)),
@@ -63,7 +91,14 @@ export async function openPglite(dataDir: string | undefined, opts: { statementT
     kind: 'pglite',
     description: dataDir ? `PGlite at ${dataDir}` : 'PGlite in memory',
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
-    query: (sql, params) => exclusive(async () => (await pg.query(sql, params as unknown[])).rows as never[], true),
+    query: (sql, params, opts) =>
+      exclusive(
+        async () =>
+          (opts?.prepare
+            ? await runPrepared(sql, params ?? [])
+            : (await pg.query(sql, params as unknown[])).rows) as never[],
+        true,
+      ),
     exec: (sql) => exclusive(async () => void (await pg.exec(sql)), true),
     transaction: (fn) => transaction(fn, true),
     // a batch job (ingest, settlement, import) has no statement timeout, as on PostgreSQL
