@@ -34,6 +34,9 @@ export async function typesText(doc: Record<string, unknown>): Promise<string> {
   const ast = await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0], {
     alphabetize: false,
     exportType: false,
+    // each schema also as a type of its own name (Brand, ReportRow, …), which the client exports
+    rootTypes: true,
+    rootTypesNoSchemaPrefix: true,
   })
   return HEADER + astToString(ast)
 }

@@ -6,21 +6,28 @@ import type { Payout, Product, Report, SellerReportRow } from '../client/index.j
 export type ExportFormat = 'csv' | 'ndjson'
 type Cell = string | number | boolean | null | undefined
 
-export const REPORT_COLUMNS: [string, (r: Report) => Cell][] = [
-  ['date', (r) => r.date],
-  ['brand_id', (r) => r.brand_id],
-  ['product_id', (r) => r.product_id],
-  ['asin', (r) => r.asin],
-  ['marketplace', (r) => r.marketplace],
-  ['currency', (r) => r.currency],
-  ['sales_cents', (r) => r.sales_cents],
-  ['commission_cents', (r) => r.commission_cents],
-  ['commission_status', (r) => r.commission_status],
-  ['orders', (r) => r.orders],
-  ['units_sold', (r) => r.units_sold],
-  ['clicks', (r) => r.clicks],
-  ['detail_page_views', (r) => r.detail_page_views],
-  ['add_to_carts', (r) => r.add_to_carts],
+type Column<T> = [string, (row: T) => Cell]
+
+/** Columns that are the row's own fields, under the field's name. */
+const fields = <T>(...names: (keyof T & string)[]): Column<T>[] =>
+  names.map((name) => [name, (row) => row[name] as Cell])
+
+// What the creator's and the seller's rows share: where and what a row is, and its figures.
+type RowFields = keyof Report & keyof SellerReportRow
+const ROW_HEAD: RowFields[] = ['date', 'brand_id', 'product_id', 'asin', 'marketplace', 'currency']
+const ROW_FIGURES: RowFields[] = [
+  'sales_cents',
+  'commission_cents',
+  'commission_status',
+  'orders',
+  'units_sold',
+  'clicks',
+  'detail_page_views',
+  'add_to_carts',
+]
+
+export const REPORT_COLUMNS: Column<Report>[] = [
+  ...fields<Report>(...ROW_HEAD, ...ROW_FIGURES),
   ['link_id', (r) => r.link.id],
   ['link_tracking_id', (r) => r.link.tracking_id],
   ['link_short_url', (r) => r.link.short_url],
@@ -28,56 +35,34 @@ export const REPORT_COLUMNS: [string, (r: Report) => Cell][] = [
 ]
 
 // A seller's row: the creator by id and name, the link by id only (no tracking id or URLs).
-export const SELLER_REPORT_COLUMNS: [string, (r: SellerReportRow) => Cell][] = [
-  ['date', (r) => r.date],
-  ['brand_id', (r) => r.brand_id],
-  ['product_id', (r) => r.product_id],
-  ['asin', (r) => r.asin],
-  ['marketplace', (r) => r.marketplace],
-  ['currency', (r) => r.currency],
+export const SELLER_REPORT_COLUMNS: Column<SellerReportRow>[] = [
+  ...fields<SellerReportRow>(...ROW_HEAD),
   ['creator_id', (r) => r.creator.id],
   ['creator_name', (r) => r.creator.name],
-  ['link_id', (r) => r.link_id],
-  ['sales_cents', (r) => r.sales_cents],
-  ['commission_cents', (r) => r.commission_cents],
-  ['commission_status', (r) => r.commission_status],
-  ['orders', (r) => r.orders],
-  ['units_sold', (r) => r.units_sold],
-  ['clicks', (r) => r.clicks],
-  ['detail_page_views', (r) => r.detail_page_views],
-  ['add_to_carts', (r) => r.add_to_carts],
+  ...fields<SellerReportRow>('link_id', ...ROW_FIGURES),
 ]
 
-export const PRODUCT_COLUMNS: [string, (p: Product) => Cell][] = [
-  ['id', (p) => p.id],
-  ['brand_id', (p) => p.brand_id],
-  ['asin', (p) => p.asin],
-  ['title', (p) => p.title],
-  ['status', (p) => p.status],
+export const PRODUCT_COLUMNS: Column<Product>[] = [
+  ...fields<Product>('id', 'brand_id', 'asin', 'title', 'status'),
   ['commission_type', (p) => p.commission?.type],
   ['commission_rate', (p) => p.commission?.rate],
   ['commission_rate_bps', (p) => p.commission?.rate_bps],
   ['commission_flat_cents', (p) => p.commission?.flat_cents],
   ['commission_currency_code', (p) => p.commission?.currency_code],
-  ['image_url', (p) => p.image_url],
-  ['detail_page_url', (p) => p.detail_page_url],
-  ['marketplace_id', (p) => p.marketplace_id],
-  ['country_code', (p) => p.country_code],
-  ['price_cents', (p) => p.price_cents],
-  ['currency', (p) => p.currency],
+  ...fields<Product>('image_url', 'detail_page_url', 'marketplace_id', 'country_code', 'price_cents', 'currency'),
 ]
 
-export const PAYOUT_COLUMNS: [string, (p: Payout) => Cell][] = [
-  ['id', (p) => p.id],
-  ['currency', (p) => p.currency],
-  ['amount_cents', (p) => p.amount_cents],
-  ['commission_cents', (p) => p.commission_cents],
-  ['adjustment_cents', (p) => p.adjustment_cents],
-  ['line_count', (p) => p.line_count],
-  ['through', (p) => p.through],
-  ['created_at', (p) => p.created_at],
-  ['source', (p) => p.source],
-]
+export const PAYOUT_COLUMNS: Column<Payout>[] = fields<Payout>(
+  'id',
+  'currency',
+  'amount_cents',
+  'commission_cents',
+  'adjustment_cents',
+  'line_count',
+  'through',
+  'created_at',
+  'source',
+)
 
 /** One CSV field: quoted when it holds a quote, comma, CR or LF, or starts or ends with a space. */
 export function csvField(value: Cell): string {
@@ -86,10 +71,9 @@ export function csvField(value: Cell): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export const csvHeader = <T>(columns: [string, (row: T) => Cell][]) =>
-  columns.map(([name]) => csvField(name)).join(',') + '\n'
+export const csvHeader = <T>(columns: Column<T>[]) => columns.map(([name]) => csvField(name)).join(',') + '\n'
 
-export function serialize<T>(rows: T[], format: ExportFormat, columns: [string, (row: T) => Cell][]): string {
+export function serialize<T>(rows: T[], format: ExportFormat, columns: Column<T>[]): string {
   let out = ''
   if (format === 'ndjson') {
     for (const row of rows) out += JSON.stringify(row) + '\n'

@@ -1,6 +1,7 @@
 // The typed client of the Creator and Seller Public API: `import { Client } from 'csapi/client'`.
 // No runtime dependencies: fetch, AbortController and URL only (Node ≥ 20, browsers).
-import type { components, operations } from './openapi-types.js'
+import type * as S from './openapi-types.js'
+import type { operations } from './openapi-types.js'
 import {
   get,
   getAnswer,
@@ -21,24 +22,64 @@ export { ListResult } from './list.js'
 export { ChangeFeed, type FollowOptions } from './changes.js'
 export type { CallOptions, FetchLike, Sleep, WriteOptions } from './http.js'
 export type { paths, operations, components } from './openapi-types.js'
+// Each schema's type under its own name, as the generator writes it (scripts/openapi.ts: rootTypes).
+export type {
+  Brand,
+  BrandPage,
+  ReportRow,
+  ReportPage,
+  ReportLink,
+  ReportChangesPage,
+  ReportSummaryItem,
+  ReportSummaryPage,
+  ReportFreshness,
+  ReportFreshnessPage,
+  Payout,
+  PayoutPage,
+  PayoutLine,
+  PayoutLinePage,
+  Adjustment,
+  AdjustmentPage,
+  Link,
+  LinkPage,
+  CreatorProduct,
+  CreatorProductPage,
+  SellerReportRow,
+  SellerReportPage,
+  ReportCreator,
+  SellerReportSummaryItem,
+  SellerReportSummaryPage,
+  SellerBrand,
+  SellerBrandPage,
+  Product,
+  ProductPage,
+  Commission,
+  Me,
+  Scope,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEndpointPage,
+  CreateWebhookEndpoint,
+  UpdateWebhookEndpoint,
+  WebhookEventQueued,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  Sandbox,
+  SandboxAdvance,
+} from './openapi-types.js'
+/** @deprecated the same as ReportRow */
+export type Report = S.ReportRow
+export type ErrorBody = S.Error
+// overlap_seconds has a default, so callers may leave it out (the document lists it as required)
+export type RotateWebhookSecret = Partial<S.RotateWebhookSecret>
 
-type Schemas = components['schemas']
 // `limit` has a default, so callers may leave it out (the document lists it as required).
 type Params<Op extends keyof operations> = Omit<NonNullable<operations[Op]['parameters']['query']>, 'limit'> & {
   limit?: number
 }
 
 export type BrandListParams = Params<'listCreatorBrands'>
-export type BrandPage = Schemas['BrandPage']
-export type Brand = Schemas['Brand']
-
 export type ReportListParams = Params<'listCreatorReports'>
-export type ReportPage = Schemas['ReportPage']
-export type ReportRow = Schemas['ReportRow']
-/** @deprecated the same as ReportRow */
-export type Report = ReportRow
-export type ReportLink = Schemas['ReportLink']
-export type ReportChangesPage = Schemas['ReportChangesPage']
 
 export interface ReportChangesParams {
   /** Where to start: a next_cursor kept from before, or a walk's changesCursor. Absent: the beginning. */
@@ -54,7 +95,7 @@ export interface ReportChangesParams {
  * position at the walk's first page (once that page is read): follow the feed from it after the
  * walk and nothing committed after the walk began is missed.
  */
-export class ReportList extends ListResult<ReportPage, ReportRow> {
+export class ReportList extends ListResult<S.ReportPage, S.ReportRow> {
   changesCursor: string | undefined
 }
 
@@ -65,93 +106,51 @@ export type SummaryDimension =
 export type ReportSummaryParams = Omit<Params<'summarizeCreatorReports'>, 'group_by'> & {
   group_by?: string | readonly SummaryDimension[]
 }
-export type ReportSummaryPage = Schemas['ReportSummaryPage']
-export type ReportSummaryItem = Schemas['ReportSummaryItem']
 export type ReportFreshnessParams = Params<'listCreatorReportFreshness'>
-export type ReportFreshnessPage = Schemas['ReportFreshnessPage']
-export type ReportFreshness = Schemas['ReportFreshness']
 export type PayoutListParams = Params<'listCreatorPayouts'>
-export type PayoutPage = Schemas['PayoutPage']
-export type Payout = Schemas['Payout']
 export type PayoutLineListParams = Params<'listCreatorPayoutLines'>
-export type PayoutLinePage = Schemas['PayoutLinePage']
-export type PayoutLine = Schemas['PayoutLine']
 export type AdjustmentListParams = Params<'listCreatorAdjustments'>
-export type AdjustmentPage = Schemas['AdjustmentPage']
-export type Adjustment = Schemas['Adjustment']
-
 export type LinkListParams = Params<'listCreatorLinks'>
-export type LinkPage = Schemas['LinkPage']
-export type Link = Schemas['Link']
 export type CreatorProductListParams = Params<'listCreatorProducts'>
-export type CreatorProductPage = Schemas['CreatorProductPage']
-export type CreatorProduct = Schemas['CreatorProduct']
 
 export type SellerReportListParams = Params<'listSellerReports'>
-export type SellerReportPage = Schemas['SellerReportPage']
-export type SellerReportRow = Schemas['SellerReportRow']
-export type ReportCreator = Schemas['ReportCreator']
 /** The seller summary's parameters; group_by as text or as a list of dimensions (creator_id too). */
 export type SellerReportSummaryParams = Omit<Params<'summarizeSellerReports'>, 'group_by'> & {
   group_by?: string | readonly (SummaryDimension | 'creator_id')[]
 }
-export type SellerReportSummaryPage = Schemas['SellerReportSummaryPage']
-export type SellerReportSummaryItem = Schemas['SellerReportSummaryItem']
-
 export type SellerBrandListParams = Params<'listSellerBrands'>
-export type SellerBrandPage = Schemas['SellerBrandPage']
-export type SellerBrand = Schemas['SellerBrand']
-
 export type ProductListParams = Params<'listSellerProducts'>
-export type ProductPage = Schemas['ProductPage']
-export type Product = Schemas['Product']
-export type Commission = Schemas['Commission']
-export type ErrorBody = Schemas['Error']
 
-export type Me = Schemas['Me']
-export type Scope = Schemas['Scope']
-export type WebhookEndpoint = Schemas['WebhookEndpoint']
-export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret']
-export type WebhookEndpointPage = Schemas['WebhookEndpointPage']
 export type WebhookEndpointListParams = Params<'listWebhookEndpoints'>
-export type CreateWebhookEndpoint = Schemas['CreateWebhookEndpoint']
-export type UpdateWebhookEndpoint = Schemas['UpdateWebhookEndpoint']
-// overlap_seconds has a default, so callers may leave it out (the document lists it as required)
-export type RotateWebhookSecret = Partial<Schemas['RotateWebhookSecret']>
-export type WebhookEventQueued = Schemas['WebhookEventQueued']
-export type WebhookDelivery = Schemas['WebhookDelivery']
-export type WebhookDeliveryPage = Schemas['WebhookDeliveryPage']
 export type WebhookDeliveryListParams = Params<'listWebhookDeliveries'>
 
 /** The writes of client.creator.webhookEndpoints; each sends an Idempotency-Key (a new UUID unless given). */
 export interface WebhookEndpoints {
   /** A new endpoint; its secret is in this answer only. */
-  create(body: CreateWebhookEndpoint, opts?: WriteOptions): Promise<WebhookEndpointWithSecret>
-  list(params?: WebhookEndpointListParams, opts?: CallOptions): ListResult<WebhookEndpointPage, WebhookEndpoint>
+  create(body: S.CreateWebhookEndpoint, opts?: WriteOptions): Promise<S.WebhookEndpointWithSecret>
+  list(params?: WebhookEndpointListParams, opts?: CallOptions): ListResult<S.WebhookEndpointPage, S.WebhookEndpoint>
   /** One endpoint with its state; an unknown or another account's id is a NotFoundError. */
-  get(id: string, opts?: CallOptions): Promise<WebhookEndpoint>
-  update(id: string, body: UpdateWebhookEndpoint, opts?: WriteOptions): Promise<WebhookEndpoint>
+  get(id: string, opts?: CallOptions): Promise<S.WebhookEndpoint>
+  update(id: string, body: S.UpdateWebhookEndpoint, opts?: WriteOptions): Promise<S.WebhookEndpoint>
   delete(id: string, opts?: WriteOptions): Promise<void>
   /** A new secret (in this answer only); the previous one signs too for overlap_seconds (default 86400). */
-  rotateSecret(id: string, body?: RotateWebhookSecret, opts?: WriteOptions): Promise<WebhookEndpointWithSecret>
+  rotateSecret(id: string, body?: RotateWebhookSecret, opts?: WriteOptions): Promise<S.WebhookEndpointWithSecret>
   /** Queues a webhook.test event for the endpoint. */
-  test(id: string, opts?: WriteOptions): Promise<WebhookEventQueued>
+  test(id: string, opts?: WriteOptions): Promise<S.WebhookEventQueued>
   /** The delivery log, newest first. */
   deliveries(
     id: string,
     params?: WebhookDeliveryListParams,
     opts?: CallOptions,
-  ): ListResult<WebhookDeliveryPage, WebhookDelivery>
+  ): ListResult<S.WebhookDeliveryPage, S.WebhookDelivery>
   /** Sends an event of the delivery log again, with the same webhook-id. */
-  replay(id: string, eventId: string, opts?: WriteOptions): Promise<WebhookEventQueued>
+  replay(id: string, eventId: string, opts?: WriteOptions): Promise<S.WebhookEventQueued>
 }
 
 const segment = (what: string, value: unknown): string => {
   if (typeof value !== 'string' || value === '') throw new TypeError(`${what} is required`)
   return encodeURIComponent(value)
 }
-export type Sandbox = Schemas['Sandbox']
-export type SandboxAdvance = Schemas['SandboxAdvance']
 
 export interface ClientOptions {
   /** An API token: a creator token for client.creator, a seller or operator token for client.seller. */
@@ -194,54 +193,61 @@ function withGroupBy<P extends { group_by?: string | readonly string[] }>(params
 
 export class Client {
   readonly creator: {
-    brands: { list(params?: BrandListParams, opts?: CallOptions): ListResult<BrandPage, Brand> }
+    brands: { list(params?: BrandListParams, opts?: CallOptions): ListResult<S.BrandPage, S.Brand> }
     reports: {
       list(params: ReportListParams, opts?: CallOptions): ReportList
-      changes(params?: ReportChangesParams, opts?: CallOptions): ChangeFeed<ReportRow>
+      changes(params?: ReportChangesParams, opts?: CallOptions): ChangeFeed<S.ReportRow>
       /** Sums of the rows /reports returns with the same filters, per group and currency. */
-      summary(params: ReportSummaryParams, opts?: CallOptions): ListResult<ReportSummaryPage, ReportSummaryItem>
+      summary(params: ReportSummaryParams, opts?: CallOptions): ListResult<S.ReportSummaryPage, S.ReportSummaryItem>
       /** Per brand and marketplace: through which date rows are reported, and up to which they are final. */
-      freshness(params?: ReportFreshnessParams, opts?: CallOptions): ListResult<ReportFreshnessPage, ReportFreshness>
+      freshness(
+        params?: ReportFreshnessParams,
+        opts?: CallOptions,
+      ): ListResult<S.ReportFreshnessPage, S.ReportFreshness>
     }
     payouts: {
       /** The creator's payouts, newest first. */
-      list(params?: PayoutListParams, opts?: CallOptions): ListResult<PayoutPage, Payout>
+      list(params?: PayoutListParams, opts?: CallOptions): ListResult<S.PayoutPage, S.Payout>
       /** What one payout covered, line by line; an unknown or another creator's id is a NotFoundError. */
-      lines(payoutId: string, params?: PayoutLineListParams, opts?: CallOptions): ListResult<PayoutLinePage, PayoutLine>
+      lines(
+        payoutId: string,
+        params?: PayoutLineListParams,
+        opts?: CallOptions,
+      ): ListResult<S.PayoutLinePage, S.PayoutLine>
     }
-    adjustments: { list(params?: AdjustmentListParams, opts?: CallOptions): ListResult<AdjustmentPage, Adjustment> }
+    adjustments: { list(params?: AdjustmentListParams, opts?: CallOptions): ListResult<S.AdjustmentPage, S.Adjustment> }
     webhookEndpoints: WebhookEndpoints
     /** The creator's own links, in id order. */
-    links: { list(params?: LinkListParams, opts?: CallOptions): ListResult<LinkPage, Link> }
+    links: { list(params?: LinkListParams, opts?: CallOptions): ListResult<S.LinkPage, S.Link> }
     /** A visible brand's active products, with the commission this creator would earn today. */
     products: {
-      list(params: CreatorProductListParams, opts?: CallOptions): ListResult<CreatorProductPage, CreatorProduct>
+      list(params: CreatorProductListParams, opts?: CallOptions): ListResult<S.CreatorProductPage, S.CreatorProduct>
     }
   }
   /** Who the token acts for: its account, the token (scopes included) and its rate limit. Any token. */
-  readonly me: (opts?: CallOptions) => Promise<Me>
+  readonly me: (opts?: CallOptions) => Promise<S.Me>
   readonly seller: {
-    brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<SellerBrandPage, SellerBrand> }
-    products: { list(params: ProductListParams, opts?: CallOptions): ListResult<ProductPage, Product> }
+    brands: { list(params?: SellerBrandListParams, opts?: CallOptions): ListResult<S.SellerBrandPage, S.SellerBrand> }
+    products: { list(params: ProductListParams, opts?: CallOptions): ListResult<S.ProductPage, S.Product> }
     /** A granted brand's report rows of every creator, in date order. */
     reports: {
-      list(params: SellerReportListParams, opts?: CallOptions): ListResult<SellerReportPage, SellerReportRow>
+      list(params: SellerReportListParams, opts?: CallOptions): ListResult<S.SellerReportPage, S.SellerReportRow>
       /** Sums of the rows reports.list returns with the same brand and filters, per group and currency. */
       summary(
         params: SellerReportSummaryParams,
         opts?: CallOptions,
-      ): ListResult<SellerReportSummaryPage, SellerReportSummaryItem>
+      ): ListResult<S.SellerReportSummaryPage, S.SellerReportSummaryItem>
     }
   }
   /** A test token's sandbox world (docs/testing-your-integration.md); a live token gets a PermissionError. */
   readonly sandbox: {
     /** The world: its id, its date, and what the next advance does. */
-    get(opts?: CallOptions): Promise<Sandbox>
+    get(opts?: CallOptions): Promise<S.Sandbox>
     /**
      * Moves the world's clock 1 to 31 days through the real ingestion and settlement; what happened, day by
      * day. Not retried after a network error or a timeout (the days may have moved): read get() instead.
      */
-    advance(body: { days: number }, opts?: CallOptions): Promise<SandboxAdvance>
+    advance(body: { days: number }, opts?: CallOptions): Promise<S.SandboxAdvance>
   }
 
   constructor(options: ClientOptions) {
@@ -269,7 +275,7 @@ export class Client {
     }
     this.creator = {
       brands: {
-        list: (params = {}, opts) => list(t, '/api/creator/v1/brands', params, (p: BrandPage) => p.brands, opts),
+        list: (params = {}, opts) => list(t, '/api/creator/v1/brands', params, (p: S.BrandPage) => p.brands, opts),
       },
       reports: {
         list: (params, opts) => {
@@ -278,7 +284,7 @@ export class Client {
             async (c) => {
               const answer = await getAnswer(t, '/api/creator/v1/reports', { ...rest, cursor: c }, opts)
               if (c === undefined) walk.changesCursor = answer.headers.get('changes-cursor') ?? undefined
-              return answer.body as ReportPage
+              return answer.body as S.ReportPage
             },
             (p) => p.reports,
             cursor,
@@ -287,67 +293,67 @@ export class Client {
         },
         changes: (params = {}, opts) => {
           const { cursor, from, ...rest } = params
-          return new ChangeFeed<ReportRow>(
+          return new ChangeFeed<S.ReportRow>(
             (c, f) =>
               get(
                 t,
                 '/api/creator/v1/reports/changes',
                 { ...rest, cursor: c, from: f },
                 opts,
-              ) as Promise<ReportChangesPage>,
+              ) as Promise<S.ReportChangesPage>,
             { cursor, from },
           )
         },
         summary: (params, opts) =>
-          list(t, '/api/creator/v1/reports/summary', withGroupBy(params), (p: ReportSummaryPage) => p.summary, opts),
+          list(t, '/api/creator/v1/reports/summary', withGroupBy(params), (p: S.ReportSummaryPage) => p.summary, opts),
         freshness: (params = {}, opts) =>
-          list(t, '/api/creator/v1/reports/freshness', params, (p: ReportFreshnessPage) => p.freshness, opts),
+          list(t, '/api/creator/v1/reports/freshness', params, (p: S.ReportFreshnessPage) => p.freshness, opts),
       },
       payouts: {
-        list: (params = {}, opts) => list(t, '/api/creator/v1/payouts', params, (p: PayoutPage) => p.payouts, opts),
+        list: (params = {}, opts) => list(t, '/api/creator/v1/payouts', params, (p: S.PayoutPage) => p.payouts, opts),
         lines: (payoutId, params = {}, opts) => {
           if (typeof payoutId !== 'string' || payoutId === '')
             throw new TypeError('payouts.lines: payoutId is required')
           const path = `/api/creator/v1/payouts/${encodeURIComponent(payoutId)}/lines`
-          return list(t, path, params, (p: PayoutLinePage) => p.lines, opts)
+          return list(t, path, params, (p: S.PayoutLinePage) => p.lines, opts)
         },
       },
       adjustments: {
         list: (params = {}, opts) =>
-          list(t, '/api/creator/v1/adjustments', params, (p: AdjustmentPage) => p.adjustments, opts),
+          list(t, '/api/creator/v1/adjustments', params, (p: S.AdjustmentPage) => p.adjustments, opts),
       },
       webhookEndpoints: webhookEndpoints(t),
       links: {
-        list: (params = {}, opts) => list(t, '/api/creator/v1/links', params, (p: LinkPage) => p.links, opts),
+        list: (params = {}, opts) => list(t, '/api/creator/v1/links', params, (p: S.LinkPage) => p.links, opts),
       },
       products: {
         list: (params, opts) =>
-          list(t, '/api/creator/v1/products', params, (p: CreatorProductPage) => p.products, opts),
+          list(t, '/api/creator/v1/products', params, (p: S.CreatorProductPage) => p.products, opts),
       },
     }
-    this.me = (opts) => get(t, '/api/v1/me', {}, opts) as Promise<Me>
+    this.me = (opts) => get(t, '/api/v1/me', {}, opts) as Promise<S.Me>
     this.seller = {
       brands: {
-        list: (params = {}, opts) => list(t, '/api/seller/v1/brands', params, (p: SellerBrandPage) => p.brands, opts),
+        list: (params = {}, opts) => list(t, '/api/seller/v1/brands', params, (p: S.SellerBrandPage) => p.brands, opts),
       },
       products: {
-        list: (params, opts) => list(t, '/api/seller/v1/products', params, (p: ProductPage) => p.products, opts),
+        list: (params, opts) => list(t, '/api/seller/v1/products', params, (p: S.ProductPage) => p.products, opts),
       },
       reports: {
-        list: (params, opts) => list(t, '/api/seller/v1/reports', params, (p: SellerReportPage) => p.reports, opts),
+        list: (params, opts) => list(t, '/api/seller/v1/reports', params, (p: S.SellerReportPage) => p.reports, opts),
         summary: (params, opts) =>
           list(
             t,
             '/api/seller/v1/reports/summary',
             withGroupBy(params),
-            (p: SellerReportSummaryPage) => p.summary,
+            (p: S.SellerReportSummaryPage) => p.summary,
             opts,
           ),
       },
     }
     this.sandbox = {
-      get: (opts) => get(t, '/api/v1/sandbox', {}, opts) as Promise<Sandbox>,
-      advance: (body, opts) => post(t, '/api/v1/sandbox/advance', body, opts) as Promise<SandboxAdvance>,
+      get: (opts) => get(t, '/api/v1/sandbox', {}, opts) as Promise<S.Sandbox>,
+      advance: (body, opts) => post(t, '/api/v1/sandbox/advance', body, opts) as Promise<S.SandboxAdvance>,
     }
   }
 }
@@ -356,18 +362,18 @@ function webhookEndpoints(t: TransportOptions): WebhookEndpoints {
   const base = '/api/creator/v1/webhook-endpoints'
   const one = (id: string) => `${base}/${segment('webhook endpoint id', id)}`
   return {
-    create: (body, opts) => write(t, 'POST', base, body, opts) as Promise<WebhookEndpointWithSecret>,
-    list: (params = {}, opts) => list(t, base, params, (p: WebhookEndpointPage) => p.webhook_endpoints, opts),
-    get: (id, opts) => get(t, one(id), {}, opts) as Promise<WebhookEndpoint>,
-    update: (id, body, opts) => write(t, 'PATCH', one(id), body, opts) as Promise<WebhookEndpoint>,
+    create: (body, opts) => write(t, 'POST', base, body, opts) as Promise<S.WebhookEndpointWithSecret>,
+    list: (params = {}, opts) => list(t, base, params, (p: S.WebhookEndpointPage) => p.webhook_endpoints, opts),
+    get: (id, opts) => get(t, one(id), {}, opts) as Promise<S.WebhookEndpoint>,
+    update: (id, body, opts) => write(t, 'PATCH', one(id), body, opts) as Promise<S.WebhookEndpoint>,
     delete: async (id, opts) => {
       await write(t, 'DELETE', one(id), undefined, opts)
     },
     rotateSecret: (id, body = {}, opts) =>
-      write(t, 'POST', `${one(id)}/rotate-secret`, body, opts) as Promise<WebhookEndpointWithSecret>,
-    test: (id, opts) => write(t, 'POST', `${one(id)}/test`, undefined, opts) as Promise<WebhookEventQueued>,
+      write(t, 'POST', `${one(id)}/rotate-secret`, body, opts) as Promise<S.WebhookEndpointWithSecret>,
+    test: (id, opts) => write(t, 'POST', `${one(id)}/test`, undefined, opts) as Promise<S.WebhookEventQueued>,
     deliveries: (id, params = {}, opts) =>
-      list(t, `${one(id)}/deliveries`, params, (p: WebhookDeliveryPage) => p.deliveries, opts),
+      list(t, `${one(id)}/deliveries`, params, (p: S.WebhookDeliveryPage) => p.deliveries, opts),
     replay: (id, eventId, opts) =>
       write(
         t,
@@ -375,6 +381,6 @@ function webhookEndpoints(t: TransportOptions): WebhookEndpoints {
         `${one(id)}/deliveries/${segment('event id', eventId)}/replay`,
         undefined,
         opts,
-      ) as Promise<WebhookEventQueued>,
+      ) as Promise<S.WebhookEventQueued>,
   }
 }

@@ -4,7 +4,7 @@
 // to by key, so a relation names the brand it means whatever the table's order.
 
 import type { BrandSpec } from './catalogue.js'
-import type { PartnershipStatus, ProductStatus } from '../domain/statuses.js'
+import type { BrandStatus, PartnershipStatus, ProductStatus } from '../domain/statuses.js'
 
 export type CommissionKind = 'percentage' | 'flat' | 'none'
 
@@ -19,135 +19,48 @@ export interface CuratedBrand extends BrandSpec {
   firstProducts?: FirstProducts
 }
 
-const BRANDS = [
-  {
-    key: 'northwind',
-    name: 'Northwind Outdoor',
-    category: 'outdoor',
-    status: 'active',
-    discoverable: true,
-    adsConnected: true,
-    regions: ['US', 'CA', 'UK'],
-    rateBps: 1000,
-    firstProducts: { statuses: ['active', 'active', 'active'], commissions: ['percentage', 'flat', 'none'] },
-  },
-  {
-    key: 'lumen',
-    name: 'Lumen Home',
-    category: 'home',
-    status: 'active',
-    discoverable: true,
-    adsConnected: true,
-    regions: ['US', 'UK', 'DE'],
-    rateBps: 1250,
-    firstProducts: { statuses: ['active', 'inactive', 'archived'], commissions: ['percentage', 'flat', 'none'] },
-  },
-  {
-    key: 'kestrel',
-    name: 'Kestrel Audio',
-    category: 'audio',
-    status: 'active',
-    discoverable: true,
-    adsConnected: true,
-    regions: ['DE', 'FR', 'IT'],
-    rateBps: 750,
-  },
-  {
-    key: 'juniper',
-    name: 'Juniper & Pine Skincare',
-    category: 'skincare',
-    status: 'active',
-    discoverable: false,
-    adsConnected: true,
-    regions: ['US', 'UK'],
-    rateBps: 2000,
-  },
-  {
-    key: 'fableworks',
-    name: 'Fableworks Toys',
-    category: 'toys',
-    status: 'active',
-    discoverable: true,
-    adsConnected: false,
-    regions: ['US'],
-    rateBps: 800,
-  },
-  {
-    key: 'copperleaf',
-    name: 'Copperleaf Kitchen',
-    category: 'kitchen',
-    status: 'active',
-    discoverable: true,
-    adsConnected: true,
-    regions: ['UK', 'DE'],
-    rateBps: 1000,
-  },
-  {
-    key: 'tidewater',
-    name: 'Tidewater Pet Co.',
-    category: 'pet',
-    status: 'inactive',
-    discoverable: true,
-    adsConnected: true,
-    regions: ['US', 'CA'],
-    rateBps: 1500,
-  },
-  {
-    key: 'atlas',
-    name: 'Atlas Fitness',
-    category: 'fitness',
-    status: 'archived',
-    discoverable: true,
-    adsConnected: false,
-    regions: ['US'],
-    rateBps: 600,
-  },
-  {
-    key: 'brightside',
-    name: 'Brightside Baby',
-    category: 'baby',
-    status: 'active',
-    discoverable: true,
-    adsConnected: true,
-    regions: ['US', 'UK'],
-    rateBps: 900,
-  },
-  {
-    key: 'ember',
-    name: 'Ember & Oak Coffee',
-    category: 'coffee',
-    status: 'active',
-    discoverable: true,
-    adsConnected: true,
-    regions: ['US'],
-    rateBps: 1200,
-  },
-  {
-    key: 'velo',
-    name: 'Velo Cycle Works',
-    category: 'cycling',
-    status: 'active',
-    discoverable: true,
-    adsConnected: true,
-    regions: ['DE', 'FR', 'ES'],
-    rateBps: 800,
-  },
-  {
-    key: 'marigold',
-    name: 'Marigold Stationery',
-    category: 'stationery',
-    status: 'inactive',
-    discoverable: false,
-    adsConnected: true,
-    regions: ['UK'],
-    rateBps: 1500,
-  },
-] as const satisfies readonly (BrandSpec & { key: string; firstProducts?: FirstProducts })[]
+/** A curated brand as one row of the table below: BrandSpec's fields in its order, the key first. */
+type BrandRow = readonly [
+  key: string,
+  name: string,
+  category: string,
+  status: BrandStatus,
+  discoverable: boolean,
+  adsConnected: boolean,
+  regions: readonly string[],
+  rateBps: number,
+]
 
-export type CuratedBrandKey = (typeof BRANDS)[number]['key']
+const BRAND_ROWS = [
+  ['northwind', 'Northwind Outdoor', 'outdoor', 'active', true, true, ['US', 'CA', 'UK'], 1000],
+  ['lumen', 'Lumen Home', 'home', 'active', true, true, ['US', 'UK', 'DE'], 1250],
+  ['kestrel', 'Kestrel Audio', 'audio', 'active', true, true, ['DE', 'FR', 'IT'], 750],
+  ['juniper', 'Juniper & Pine Skincare', 'skincare', 'active', false, true, ['US', 'UK'], 2000],
+  ['fableworks', 'Fableworks Toys', 'toys', 'active', true, false, ['US'], 800],
+  ['copperleaf', 'Copperleaf Kitchen', 'kitchen', 'active', true, true, ['UK', 'DE'], 1000],
+  ['tidewater', 'Tidewater Pet Co.', 'pet', 'inactive', true, true, ['US', 'CA'], 1500],
+  ['atlas', 'Atlas Fitness', 'fitness', 'archived', true, false, ['US'], 600],
+  ['brightside', 'Brightside Baby', 'baby', 'active', true, true, ['US', 'UK'], 900],
+  ['ember', 'Ember & Oak Coffee', 'coffee', 'active', true, true, ['US'], 1200],
+  ['velo', 'Velo Cycle Works', 'cycling', 'active', true, true, ['DE', 'FR', 'ES'], 800],
+  ['marigold', 'Marigold Stationery', 'stationery', 'inactive', false, true, ['UK'], 1500],
+] as const satisfies readonly BrandRow[]
+
+export type CuratedBrandKey = (typeof BRAND_ROWS)[number][0]
+
+const FIRST_PRODUCTS: Partial<Record<CuratedBrandKey, FirstProducts>> = {
+  northwind: { statuses: ['active', 'active', 'active'], commissions: ['percentage', 'flat', 'none'] },
+  lumen: { statuses: ['active', 'inactive', 'archived'], commissions: ['percentage', 'flat', 'none'] },
+}
 
 /** The first brands of every size, in this order. */
-export const CURATED_BRANDS: readonly CuratedBrand[] = BRANDS
+export const CURATED_BRANDS: readonly CuratedBrand[] = BRAND_ROWS.map(
+  ([key, name, category, status, discoverable, adsConnected, regions, rateBps]) => {
+    const firstProducts = FIRST_PRODUCTS[key]
+    const brand = { key, name, category, status, discoverable, adsConnected, regions, rateBps }
+    return firstProducts ? { ...brand, firstProducts } : brand
+  },
+)
 
 /** The showcase creator first. */
 export const CURATED_CREATORS = ['Maya Chen', 'Leo Alvarez', 'Priya Natarajan', 'Sam Okafor', 'Hannah Berg'] as const

@@ -4,19 +4,26 @@
 // without decoding and serializing each row again.
 //
 // What a schema may hold: scalars (string, integer, number, boolean, string enums), nullable
-// scalars, arrays of scalars (a SQL array expression), nested objects, nullable nested objects
-// (the mapping says when the object is present) and optional fields (omitted when the SQL value
-// is NULL, as the API omits absent optional fields).
+// scalars, arrays of scalars (a SQL array expression), arrays of objects (the mapping says from
+// which rows and in which order), nested objects, nullable nested objects (the mapping says when
+// the object is present) and optional fields (omitted when the SQL value is NULL, as the API
+// omits absent optional fields).
 import type { Static, TSchema } from 'typebox'
 import type { Queryable } from '../db/index.js'
 import { SNAPSHOT_LSN } from '../db/replicas.js'
 
 /** Marks, in a column map, when a nullable object is present; absent, the field is JSON null. */
 export const PRESENT = '$present'
+/** Mark, in an array of objects' column map, the rows of its items (`from … where …`) and their order. */
+export const ITEMS_FROM = '$from'
+export const ITEMS_ORDER = '$orderBy'
+const MARKS = new Set([PRESENT, ITEMS_FROM, ITEMS_ORDER])
 
 type ObjectColumns<T> = {
-  [K in keyof T]-?: NonNullable<T[K]> extends readonly unknown[]
-    ? string
+  [K in keyof T]-?: NonNullable<T[K]> extends readonly (infer Item)[]
+    ? Item extends Record<string, unknown>
+      ? ObjectColumns<Item> & { [ITEMS_FROM]: string; [ITEMS_ORDER]: string }
+      : string
     : NonNullable<T[K]> extends Record<string, unknown>
       ? null extends T[K]
         ? ObjectColumns<NonNullable<T[K]>> & { [PRESENT]: string }
@@ -59,7 +66,7 @@ function typesOf(s: JsonSchema): { types: string[]; nullable: boolean; object?: 
 function objectSql(schema: JsonSchema, columns: Record<string, unknown>, path: string, table?: string): string {
   const props = schema.properties ?? {}
   const names = Object.keys(props)
-  const extra = Object.keys(columns).filter((k) => !(k in props) && k !== PRESENT)
+  const extra = Object.keys(columns).filter((k) => !(k in props) && !MARKS.has(k))
   if (extra.length > 0) throw new Error(`${path}: columns for fields the schema does not have: ${extra.join(', ')}`)
   const parts = names.map((name, i) => {
     if (!FIELD_NAME.test(name)) throw new Error(`${path}.${name}: field name not supported in SQL JSON`)
@@ -88,6 +95,25 @@ function valueSql(schema: JsonSchema, column: unknown, path: string): string {
     if (typeof present !== 'string')
       throw new Error(`${path}: a nullable object needs ${PRESENT}: the SQL condition for its presence`)
     return `case when ${present} then ${objectSql(object, columns, path)} else 'null' end`
+  } else if (
+    types.length === 1 &&
+    types[0] === 'array' &&
+    schema.items?.type === 'object' &&
+    typeof column === 'object' &&
+    column !== null
+  ) {
+    const columns = column as Record<string, unknown>
+    const from = columns[ITEMS_FROM]
+    const order = columns[ITEMS_ORDER]
+    if (typeof from !== 'string' || typeof order !== 'string')
+      throw new Error(`${path}: an array of objects needs ${ITEMS_FROM} and ${ITEMS_ORDER}: its rows and their order`)
+    // An item whose JSON is NULL (a required value missing) makes the array NULL, as a field's
+    // does the object's: string_agg alone would leave the item out.
+    sql = `(select case when bool_and(item is not null) is false then null
+                   else '[' || coalesce(string_agg(item, ',' order by o), '') || ']' end
+              from (select ${objectSql(schema.items, columns, `${path}[]`)} as item,
+                           row_number() over (order by ${order}) as o
+                      ${from}) items)`
   } else if (
     types.length === 1 &&
     types[0] === 'array' &&

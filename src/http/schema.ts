@@ -240,6 +240,9 @@ export function PageOf<Items extends string, Item extends TSchema>(name: string,
 /** A date-time of the API: UTC, ISO 8601 with milliseconds (`2026-11-23T09:12:00.123Z`). */
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description })
 
+/** A calendar date of the API's answers, YYYY-MM-DD (a query's date is a Day). */
+export const CalendarDate = (description: string) => Type.String({ format: 'date', description })
+
 /** The SQL of a Timestamp (domain/dates.ts: the webhooks' event times use it too). */
 export { timestampSql } from '../domain/dates.js'
 

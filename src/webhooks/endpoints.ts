@@ -223,7 +223,8 @@ export interface DeliveryLog {
 // An attempt still `sending` when its delivery's lease (next_attempt_at, set by the claim) has run
 // out will get no outcome: its sender stopped. The next claim records it so; until then it is
 // shown so. Over webhook_attempts a and webhook_deliveries d.
-const ATTEMPT_STATE = `case when a.state = 'sending' and d.next_attempt_at <= now() then 'interrupted' else a.state end`
+export const ATTEMPT_STATE = `case when a.state = 'sending' and d.next_attempt_at <= now() then 'interrupted'
+                                   else a.state end`
 
 /** The attempts of delivery `d` as a JSON array (AttemptLog), oldest first; `time` writes their start. */
 export const attemptsJson = (time: (column: string) => string) =>

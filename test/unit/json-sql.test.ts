@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { Type } from 'typebox'
-import { jsonObjectSql, PRESENT } from '../../src/http/json-sql.js'
+import { ITEMS_FROM, ITEMS_ORDER, jsonObjectSql, PRESENT } from '../../src/http/json-sql.js'
 import type { Db } from '../../src/db/index.js'
 import { openTestDb } from '../support/helpers.js'
 
@@ -147,6 +147,45 @@ describe('jsonObjectSql', () => {
         },
       ),
       { numRuns: 300 },
+    )
+  })
+
+  it('writes an array of objects from the rows it names, in its order; NULL when an item is broken', async () => {
+    const S = Type.Object({
+      id: Type.String(),
+      items: Type.Array(Type.Object({ n: Type.Integer(), note: Type.Union([Type.String(), Type.Null()]) })),
+    })
+    const sql = jsonObjectSql(S, {
+      id: 'p.id',
+      items: {
+        [ITEMS_FROM]:
+          'from (values (1, 2, $1::text), (1, 1, null), (1, 3, $2::text)) i (parent, n, note) where i.parent = p.pk',
+        [ITEMS_ORDER]: 'i.n desc',
+        n: 'i.n',
+        note: 'i.note',
+      },
+    })
+    const read = (id: string | null, pk: number) =>
+      db.query<{ json: string | null }>(`select ${sql} as json from (select $3::text as id, $4::int as pk) p`, [
+        'two',
+        'a"b',
+        id,
+        pk,
+      ])
+    const [full] = await read('p_1', 1)
+    assert.equal(full!.json, '{"id":"p_1","items":[{"n":3,"note":"a\\"b"},{"n":2,"note":"two"},{"n":1,"note":null}]}')
+    const [empty] = await read('p_2', 2)
+    assert.equal(empty!.json, '{"id":"p_2","items":[]}')
+    // an item's required value NULL: the array, so the object, is NULL (the page refuses it)
+    const broken = jsonObjectSql(S, {
+      id: 'p.id',
+      items: { [ITEMS_FROM]: 'from (values (null::int)) i (n)', [ITEMS_ORDER]: '1', n: 'i.n', note: 'null::text' },
+    })
+    const [row] = await db.query<{ json: string | null }>(`select ${broken} as json from (select 'x'::text as id) p`)
+    assert.equal(row!.json, null)
+    assert.throws(
+      () => jsonObjectSql(S, { id: 'p.id', items: { n: 'i.n', note: 'i.note' } } as never),
+      /\$\.items: an array of objects needs \$from and \$orderBy/,
     )
   })
 

@@ -1,9 +1,8 @@
 // The sandbox's own resources: a world (GET /api/v1/sandbox) and what an advance did
 // (POST /api/v1/sandbox/advance). docs/testing-your-integration.md says how to use them.
 import { Type } from 'typebox'
-import { named, Timestamp, RULE } from '../schema.js'
+import { CalendarDate as Day, named, Timestamp, RULE } from '../schema.js'
 
-const Day = (description: string) => Type.String({ format: 'date', description })
 const Count = (description: string) => Type.Integer({ minimum: 0, description })
 
 const DayPlan = Type.Object(

@@ -2,7 +2,7 @@
 // section of the OpenAPI document, and test/api/webhooks.test.ts checks every delivered body
 // against them.
 import { Type, type TSchema } from 'typebox'
-import { named, Timestamp } from '../schema.js'
+import { CalendarDate, named, Timestamp } from '../schema.js'
 import { Adjustment } from '../creator/adjustments/schema.js'
 import { Payout } from '../creator/payouts/schema.js'
 
@@ -29,8 +29,8 @@ export const ReportsChangedEvent = envelope(
   Type.Object(
     {
       rows_changed: Type.Integer({ minimum: 1, description: 'Report rows of this creator the write changed' }),
-      first_date: Type.String({ format: 'date', description: 'The earliest date among them' }),
-      last_date: Type.String({ format: 'date', description: 'The latest date among them' }),
+      first_date: CalendarDate('The earliest date among them'),
+      last_date: CalendarDate('The latest date among them'),
       cursor: Type.String({
         description:
           'A cursor of GET /api/creator/v1/reports/changes from just before the write: following ' +

@@ -1,7 +1,7 @@
 // The payout of GET /api/creator/v1/payouts (migrations/008_payouts.sql): shared by the route
 // and its SQL, which builds each payout's JSON from this schema.
 import { Type } from 'typebox'
-import { named, PageOf, Timestamp } from '../../schema.js'
+import { CalendarDate, named, PageOf, Timestamp } from '../../schema.js'
 import { Currency } from '../../values.js'
 
 export const Payout = named(
@@ -21,10 +21,7 @@ export const Payout = named(
         description: 'The sum of the adjustment lines (restatements settled); may be negative',
       }),
       line_count: Type.Integer({ minimum: 1, description: 'Number of lines' }),
-      through: Type.String({
-        format: 'date',
-        description: 'Report rows dated up to this day were paid (imported: the date of its latest row)',
-      }),
+      through: CalendarDate('Report rows dated up to this day were paid (imported: the date of its latest row)'),
       created_at: Timestamp('When the payout was made; for an imported payout, when it was imported'),
       source: Type.Union([Type.Literal('pay'), Type.Literal('import')], {
         description:

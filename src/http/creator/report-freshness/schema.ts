@@ -1,7 +1,7 @@
 // The item of GET /api/creator/v1/reports/freshness: how fresh and how final a brand's numbers are
 // in one marketplace.
 import { Type } from 'typebox'
-import { named, PageOf } from '../../schema.js'
+import { CalendarDate, named, PageOf } from '../../schema.js'
 import { MarketplaceCode } from '../../values.js'
 
 export const ReportFreshness = named(
@@ -10,11 +10,9 @@ export const ReportFreshness = named(
     {
       brand_id: Type.String({ description: 'Brand identifier' }),
       marketplace: MarketplaceCode,
-      reported_through: Type.String({
-        format: 'date',
-        description:
-          "The last date of this creator's report rows of the brand in the marketplace (ingested or imported)",
-      }),
+      reported_through: CalendarDate(
+        "The last date of this creator's report rows of the brand in the marketplace (ingested or imported)",
+      ),
       final_through: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
         description:
           'The last date up to which every row of the brand in the marketplace is settled (approved, paid or ' +

@@ -1,12 +1,12 @@
-// SQL of the API's reads of webhook endpoints. The endpoint's JSON comes from its schema
-// (json-sql.ts); the delivery log's attempts from src/webhooks/endpoints.ts, as the operator's
-// `csapi webhooks deliveries` shows them. Writes are src/webhooks/endpoints.ts's, shared with it.
+// SQL of the API's reads of webhook endpoints. The endpoint's and the delivery's JSON come from
+// their schemas (json-sql.ts); an attempt's state is src/webhooks/endpoints.ts's, as the
+// operator's `csapi webhooks deliveries` shows it. Writes are src/webhooks/endpoints.ts's.
 import type { Queryable } from '../../../db/index.js'
-import { attemptsJson } from '../../../webhooks/endpoints.js'
-import { jsonObjectSql, pageOf, readPage } from '../../json-sql.js'
+import { ATTEMPT_STATE } from '../../../webhooks/endpoints.js'
+import { ITEMS_FROM, ITEMS_ORDER, jsonObjectSql, pageOf, readPage } from '../../json-sql.js'
 import type { JsonPage, SqlPage } from '../../page.js'
 import { timestampSql } from '../../schema.js'
-import { WebhookEndpoint } from './schema.js'
+import { WebhookDelivery, WebhookEndpoint } from './schema.js'
 
 export const ENDPOINT_JSON = jsonObjectSql(WebhookEndpoint, 'e', {
   enabled: '(e.disabled_at is null)',
@@ -55,9 +55,22 @@ export async function ownsEndpoint(db: Queryable, accountId: string, id: string)
 
 // Newest first: a backward range scan of webhook_deliveries_endpoint_idx (endpoint_id, id).
 const DELIVERIES_PAGE = pageOf(
-  `json_build_object('id', d.id, 'event_id', ev.id, 'event_type', ev.type, 'status', d.status,
-                     'created_at', ${timestampSql('d.created_at')},
-                     'attempts', ${attemptsJson(timestampSql)})::text`,
+  jsonObjectSql(WebhookDelivery, 'd', {
+    event_id: 'ev.id',
+    event_type: 'ev.type',
+    created_at: timestampSql('d.created_at'),
+    // oldest first: webhook_attempts' key (delivery_id, attempt)
+    attempts: {
+      [ITEMS_FROM]: 'from webhook_attempts a where a.delivery_id = d.id',
+      [ITEMS_ORDER]: 'a.attempt',
+      attempt: 'a.attempt',
+      state: ATTEMPT_STATE,
+      started_at: timestampSql('a.started_at'),
+      duration_ms: 'a.duration_ms',
+      http_status: 'a.http_status',
+      error: 'a.error',
+    },
+  }),
   (delivery) => `select d.id, ${delivery}, row_number() over (order by d.id desc) as n
      from webhook_deliveries d join webhook_events ev on ev.seq = d.event_seq
     where d.endpoint_id = $1 and d.id < $2::bigint

@@ -4,9 +4,7 @@
 // creator's own.
 import { Type } from 'typebox'
 import { named, PageOf } from '../../schema.js'
-import { ReportRow } from '../../creator/reports/schema.js'
-
-const row = ReportRow.properties
+import { RowFigures, RowHead } from '../../creator/reports/schema.js'
 
 export const ReportCreator = named(
   'ReportCreator',
@@ -23,22 +21,10 @@ export const SellerReportRow = named(
   'SellerReportRow',
   Type.Object(
     {
-      date: row.date,
-      brand_id: row.brand_id,
-      product_id: row.product_id,
-      asin: row.asin,
-      marketplace: row.marketplace,
-      currency: row.currency,
+      ...RowHead,
       creator: ReportCreator,
       link_id: Type.String({ description: 'Attribution link identifier' }),
-      sales_cents: row.sales_cents,
-      commission_cents: row.commission_cents,
-      commission_status: row.commission_status,
-      orders: row.orders,
-      units_sold: row.units_sold,
-      clicks: row.clicks,
-      detail_page_views: row.detail_page_views,
-      add_to_carts: row.add_to_carts,
+      ...RowFigures,
     },
     { description: "One row per date, link, product and marketplace, of any creator's link to the brand" },
   ),

@@ -1,8 +1,8 @@
 // SQL for the seller reports list: one brand's report rows of every creator.
 import type { Queryable } from '../../../db/index.js'
 import { SellerReportRow } from './schema.js'
-import { pageOf, readPage, jsonObjectSql, type PageStatement } from '../../json-sql.js'
-import type { SqlPage } from '../../page.js'
+import { jsonObjectSql } from '../../json-sql.js'
+import { filterShape, rowsReader, type RowsPage, type RowsQuery } from '../../creator/reports/sql.js'
 
 /** The filters of the seller's /reports, as their SQL takes them (marketplace upper case). */
 export interface SellerReportFilters {
@@ -12,20 +12,14 @@ export interface SellerReportFilters {
   marketplace?: string
 }
 
-export interface SellerReportQuery {
+export interface SellerReportQuery extends RowsQuery<SellerReportFilters> {
   accountId: string
   brandId: string
-  /** start and end, and the filters given (creator/reports/route.ts rangeFilters). */
-  filters: SellerReportFilters & { start?: string; end?: string }
-  /** The (date, id) of the last row of the previous page. */
-  after: [string, number] | null
-  limit: number
 }
 
-export interface SellerReportPage extends SqlPage {
+export interface SellerReportPage extends RowsPage {
   /** Whether the brand is granted to the account that asked: when not, the page is refused. */
   granted: boolean
-  last: [string, number] | null
 }
 
 // The creator is its account's id and name; of the link only its id (the schema has no more).
@@ -56,10 +50,6 @@ export function sellerRowsWhere(shape: string): { where: string[]; next: number 
   return { where, next: n + 1 }
 }
 
-// Built once per shape of filters and cursor (32 at most), not per request.
-const statements = new Map<string, PageStatement>()
-const UNFILTERED = '-'.repeat(SELLER_FILTER_COLUMNS.length)
-
 // Plan: without a creator filter, a range scan of report_rows_seller_idx (brand_id, date, id) from
 // the cursor on, each row's heap tuple read (the index holds the key only, to keep the ingest's
 // cost down), the product, ASIN and marketplace filters checked on it, stopped after limit + 1
@@ -68,68 +58,20 @@ const UNFILTERED = '-'.repeat(SELLER_FILTER_COLUMNS.length)
 // (report_rows_brand_idx), or, for a creator of few brands, its rows index-only
 // (report_rows_creator_cover_idx). The creator's name is one probe of accounts' key per row (a.id
 // is "C"; compared with r.creator_id the "C" collation wins, so the key is used).
-function pageSql(shape: string, withCursor: boolean): PageStatement {
-  const key = shape + (withCursor ? 'c' : '-')
-  let sql = statements.get(key)
-  if (sql !== undefined) return sql
-  const { where, next } = sellerRowsWhere(shape)
-  let n = next
-  if (withCursor) {
-    where.push(`(r.date, r.id) > ($${n}::date, $${n + 1}::bigint)`)
-    n += 2
-  }
-  const k = `$${n}::int`
-  sql = pageOf(
-    SELLER_REPORT,
-    (row) => `select r.date, r.id, ${row}, row_number() over (order by r.date, r.id) as n
-       from report_rows r
-       join accounts a on a.id = r.creator_id
-      where ${where.join(' and ')}
-      order by r.date, r.id
-      limit ${k} + 1`,
-    ['date', 'id'],
-    k,
-    ['exists (select 1 from brand_access where account_id = $4 and brand_id = $1) as granted'],
-  )
-  statements.set(key, sql)
-  return sql
-}
+const readReports = rowsReader<(typeof SELLER_FILTER_COLUMNS)[number], { granted: boolean }>(
+  SELLER_FILTER_COLUMNS,
+  SELLER_REPORT,
+  'join accounts a on a.id = r.creator_id',
+  sellerRowsWhere,
+  ['exists (select 1 from brand_access where account_id = $4 and brand_id = $1) as granted'],
+)
 
 /** The shape of the filters given ('f' or '-' per SELLER_FILTER_COLUMNS) and their values in order. */
-export function sellerFilterParams(filters: SellerReportFilters): { shape: string; values: string[] } {
-  let shape = ''
-  const values: string[] = []
-  for (const col of SELLER_FILTER_COLUMNS) {
-    const value = filters[col]
-    shape += value === undefined ? '-' : 'f'
-    if (value !== undefined) values.push(value)
-  }
-  return { shape, values }
-}
+export const sellerFilterParams = (filters: SellerReportFilters) => filterShape(SELLER_FILTER_COLUMNS, filters)
 
 /**
  * One page of a brand's report rows in (date, id) order for an account, and whether the brand is
  * granted to it; one row more than the page is read to know if more follow.
  */
-export async function listSellerReports(db: Queryable, q: SellerReportQuery): Promise<SellerReportPage> {
-  const { shape, values } = sellerFilterParams(q.filters)
-  const params: unknown[] = [q.brandId, q.filters.start, q.filters.end, q.accountId, ...values]
-  if (q.after) params.push(...q.after)
-  params.push(q.limit)
-  const page = await readPage<SqlPage & { granted: boolean; last_date: string | null; last_id: number | null }>(
-    db,
-    pageSql(shape, q.after !== null),
-    params,
-    // as the creator's reports: a generic plan cannot know that a filter value is rare
-    { prepare: shape === UNFILTERED },
-  )
-  const { found, rows, broken, lsn, granted, last_date, last_id } = page
-  return {
-    found,
-    rows,
-    broken,
-    lsn,
-    granted,
-    last: last_date !== null && last_id !== null ? [last_date, last_id] : null,
-  }
-}
+export const listSellerReports = (db: Queryable, q: SellerReportQuery): Promise<SellerReportPage> =>
+  readReports(db, [q.brandId, q.filters.start, q.filters.end, q.accountId], q)
