@@ -162,24 +162,9 @@ export async function createSandbox(
       await approveIn(s, addDays(date, -RESTATEMENT_WINDOW_DAYS), world.creatorId)
       const late = lds.filter((ld) => daysBetween(ld.day, date) >= RESTATED_AT[2])
       await ingestIn(s, [source('history-restated-late', productsAt(seed, late, date))])
-      const tokens = {
-        creator: (
-          await createToken(s, {
-            accountId: world.creatorId,
-            name: `sandbox ${id}`,
-            expiresAt: null,
-            scopes: TEST_SCOPES,
-          })
-        ).token,
-        seller: (
-          await createToken(s, {
-            accountId: world.sellerId,
-            name: `sandbox ${id}`,
-            expiresAt: null,
-            scopes: TEST_SCOPES,
-          })
-        ).token,
-      }
+      const token = async (accountId: string) =>
+        (await createToken(s, { accountId, name: `sandbox ${id}`, expiresAt: null, scopes: TEST_SCOPES })).token
+      const tokens = { creator: await token(world.creatorId), seller: await token(world.sellerId) }
       await recordEvents(s, mark)
       const made = (await getSandbox(s, id))!
       return { ...made, tokens }

@@ -121,21 +121,20 @@ function request(kind: Kind, max: number, opts: ExportOptions): ExportRequest {
   if (opts.state || opts.fromNow) throw new UsageError('--state and --from-now go with --changes')
   if (kind === 'reports' && (!opts.start || !opts.end))
     throw new UsageError('--start and --end are required (or --changes --state FILE for the changes feed)')
-  if (kind === 'reports') {
+  // the range, then each filter option given, as its query parameter
+  const rangeAndFilters = (filters: Partial<Record<FilterOption, string>>) => {
     query.start = opts.start!
     query.end = opts.end!
-    for (const [option, param] of Object.entries(FILTERS)) {
-      const v = opts[option as keyof typeof FILTERS]
+    for (const [option, param] of Object.entries(filters)) {
+      const v = opts[option as FilterOption]
       if (v !== undefined) query[param] = v
     }
+  }
+  if (kind === 'reports') {
+    rangeAndFilters(FILTERS)
   } else if (kind === 'seller-reports') {
     query.brand_id = opts.brandId!
-    query.start = opts.start!
-    query.end = opts.end!
-    for (const [option, param] of Object.entries(SELLER_FILTERS)) {
-      const v = opts[option as keyof typeof SELLER_FILTERS]
-      if (v !== undefined) query[param] = v
-    }
+    rangeAndFilters(SELLER_FILTERS)
   } else if (kind === 'products') {
     query.brand_id = opts.brandId!
   }

@@ -61,7 +61,8 @@ const DESCRIPTION =
   '**Errors**: every error body is `{ "error": { "code", "message" } }`. 400 `invalid_pagination` for ' +
   'a bad `limit` or `cursor`; 400 `invalid_request` for any other bad parameter (missing, malformed, ' +
   'repeated, longer than 256 characters, unknown, or end before start). Unknown paths get 404 `not_found`, ' +
-  'other methods 405 `method_not_allowed`, unexpected failures 500 `internal_error`, and an unreachable ' +
+  'a method a path does not list 405 `method_not_allowed` with `Allow` naming the methods it takes (GET ' +
+  'with HEAD), unexpected failures 500 `internal_error`, and an unreachable ' +
   'database or an overloaded instance 503 `service_unavailable` with `Retry-After`.\n\n' +
   '**Rate limits**: each token has a token bucket (by default 600 requests a minute, of which a whole ' +
   "minute's worth may come at once). Every authenticated response carries the IETF `RateLimit-Policy` " +
