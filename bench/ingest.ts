@@ -10,6 +10,8 @@
 //     side, right after the ingest with it: what the feed costs an ingest
 //   BENCH_INGEST_WITHOUT_SELLER_INDEX=1: also ingest them into a database without the seller's
 //     index (migrations/016_seller_reports.sql): what it costs an ingest (target ≤ 1.15)
+//   BENCH_INGEST_WITHOUT_SELLER_TOTALS=1: also ingest them into a database without the totals'
+//     seller indexes (migrations/019_seller_totals.sql): what they cost an ingest (target ≤ 1.15)
 //   BENCH_INGEST_WITHOUT_TOTALS=1: also ingest them into a database without the summaries' totals
 //     (migrations/015: their triggers), right after the ingest with them: what the totals cost
 //   BENCH_KEEP=1: keep the databases and the files, to look at plans afterwards
@@ -329,6 +331,14 @@ const WITHOUT_SELLER_INDEX = `
   drop index report_rows_seller_idx;
   analyze;`
 
+/** The totals' seller indexes (migrations/019_seller_totals.sql). */
+const SELLER_TOTALS_INDEXES = [
+  'report_month_totals_seller_idx',
+  'report_month_brand_totals_seller_idx',
+  'report_day_totals_seller_idx',
+]
+const WITHOUT_SELLER_TOTALS = `${SELLER_TOTALS_INDEXES.map((i) => `drop index ${i};`).join(' ')} analyze;`
+
 const ingestFigures = (r: Ingested, rows: number) => ({
   s: sec(r.ms),
   rows_per_s: Math.round(rows / (r.ms / 1000)),
@@ -351,6 +361,7 @@ async function main() {
   const noFeed = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_FEED ?? '')
   const noTotals = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_TOTALS ?? '')
   const noSeller = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_SELLER_INDEX ?? '')
+  const noSellerTotals = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_SELLER_TOTALS ?? '')
   if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
     throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
@@ -380,11 +391,13 @@ async function main() {
     if (noTotalsUrl) await withClient(noTotalsUrl, (c) => c.query(WITHOUT_TOTALS))
     const noSellerUrl = noSeller ? await database('_noseller') : null
     if (noSellerUrl) await withClient(noSellerUrl, (c) => c.query(WITHOUT_SELLER_INDEX))
+    const noSellerTotalsUrl = noSellerTotals ? await database('_nosellertotals') : null
+    if (noSellerTotalsUrl) await withClient(noSellerTotalsUrl, (c) => c.query(WITHOUT_SELLER_TOTALS))
     const ceilingMs = await copyCeiling(url, copyPath)
     const ceiling = rows / (ceilingMs / 1000)
     say(`ceiling: raw COPY into an unindexed table: ${sec(ceilingMs)} s = ${rowsOf(Math.round(ceiling))} rows/s`)
     // with the comparison, both ingests start from a checkpoint: neither pays for the other's writes
-    if (noFeed || noTotals || noSeller) await withClient(url, (c) => c.query('checkpoint'))
+    if (noFeed || noTotals || noSeller || noSellerTotals) await withClient(url, (c) => c.query('checkpoint'))
     const r = await runChild(url, files)
     describe('ingest', r)
     const upsertMs = r.summary.phases.upsert ?? 0
@@ -433,6 +446,20 @@ async function main() {
       }
       say(`with the seller's index ÷ without: ${withoutSellerIndex.with_vs_without} (target ≤ 1.15)`)
     }
+    let withoutSellerTotals = null
+    if (noSellerTotalsUrl) {
+      await withClient(noSellerTotalsUrl, (c) => c.query('checkpoint'))
+      const n = await runChild(noSellerTotalsUrl, files)
+      describe("the same ingest without the totals' seller indexes", n)
+      withoutSellerTotals = {
+        removed: SELLER_TOTALS_INDEXES,
+        with_indexes_s: sec(r.ms),
+        without_indexes_s: sec(n.ms),
+        with_vs_without: ratio(r.ms, n.ms),
+        without_indexes: ingestFigures(n, rows),
+      }
+      say(`with the totals' seller indexes ÷ without: ${withoutSellerTotals.with_vs_without} (target ≤ 1.15)`)
+    }
     const again = await runChild(url, files)
     describe(`a second run over the same files (${again.summary.reportRows.inserted} inserted)`, again)
     const floor = await indexedCopy(url, join(dir, 'report_rows.copy'))
@@ -470,6 +497,7 @@ async function main() {
         without_feed: noFeed,
         without_totals: noTotals,
         without_seller_index: noSeller,
+        without_seller_totals: noSellerTotals,
       },
       generated_rows: rows,
       ceiling: { s: sec(ceilingMs), rows_per_s: Math.round(ceiling) },
@@ -485,6 +513,7 @@ async function main() {
       without_feed: withoutFeed,
       without_totals: withoutTotals,
       without_seller_index: withoutSellerIndex,
+      without_seller_totals: withoutSellerTotals,
       total_s: Math.round((Date.now() - startedAt) / 1000),
     }
     const out = join(ROOT, 'bench/results')

@@ -163,9 +163,7 @@ export function summaryStatement(
   source: SummarySource,
   owner: unknown,
   q: SummaryRequest,
-  /** Read only up to this date (a time unit's last day), not to q.end. */
-  until: string = q.end,
-  /** Day or week first: read only this many units from the first date with rows. */
+  /** Week first: read only this many weeks from the first date with rows. */
   units: number | null = null,
 ): { sql: string; params: unknown[] } {
   const coarse = new Set([...COARSE, ...(source.coarseDims ?? [])])
@@ -173,38 +171,60 @@ export function summaryStatement(
   const fine = [...filters, ...q.groupBy].some((d) => !coarse.has(d) && !(TIME_DIMS as readonly string[]).includes(d))
   const byDays = q.groupBy.includes('day') || q.groupBy.includes('week')
   const start = resumeFrom(q.groupBy[0], q.after, q.start)
-  const parts = start > until ? [] : planParts(start, until, fine, byDays)
+  const parts = start > q.end ? [] : planParts(start, q.end, fine, byDays)
 
   const params: unknown[] = [owner]
   const p = (v: unknown) => `$${params.push(v)}`
   const filterSql = filters.map((f) => `x.${f} = ${p(q.filters[f])}`)
   const keys = q.groupBy.map((_, i) => `g${i}`)
+  const limit = p(q.limit)
+  const first = q.groupBy[0]
   const partSql = parts.map((part) => {
-    const date = part.grain === 'fineMonths' || part.grain === 'coarseMonths' ? 'x.month' : 'x.date'
+    const months = part.grain === 'fineMonths' || part.grain === 'coarseMonths'
+    const date = months ? 'x.month' : 'x.date'
     const from = p(part.from)
     let to = `${p(part.to)}::date`
-    if (units !== null && byDays) {
+    if (units !== null && first === 'week') {
       // the window's last day, from the first date with rows in this same statement's snapshot
       const where = [source.owner('y'), `y.date >= ${from}::date`, ...filters.map((f) => `y.${f} = ${p(q.filters[f])}`)]
-      const first = `(select min(y.date) from ${tableOf(part.grain)} y where ${where.join(' and ')})`
-      const last =
-        q.groupBy[0] === 'week'
-          ? `${first} - (extract(isodow from ${first})::int - 1) + ${7 * units - 1}`
-          : `${first} + ${units - 1}`
-      to = `least(${to}, ${last})`
+      const firstDate = `(select min(y.date) from ${tableOf(part.grain)} y where ${where.join(' and ')})`
+      to = `least(${to}, ${firstDate} - (extract(isodow from ${firstDate})::int - 1) + ${7 * units - 1})`
     }
     const range = `${date} between ${from}::date and ${to}`
     const sums = METRICS.map((m) => (m === 'rows' && part.grain === 'rows' ? 'count(*)' : `sum(x.${m})::bigint`))
+    const where = [source.owner('x'), range, ...filterSql]
+    if ((first === 'day' && !months) || (first === 'month' && months)) {
+      // The part's table is in time order: its groups, keyed by the date itself, stream in the items'
+      // order (Limit, GroupAggregate, Incremental Sort on the date-ordered index scan), and the scan
+      // stops after the page's groups: a page reads its own groups' totals, whatever the range.
+      const rest = q.groupBy.slice(1)
+      const cols = [date, ...rest.map((d) => `x.${d} collate "C"`), 'x.currency collate "C"']
+      if (q.after) {
+        const t = first === 'month' ? `${q.after[0]}-01` : q.after[0]
+        where.push(
+          `(${cols.join(', ')}) > (${[`${p(t)}::date`, ...q.after.slice(1).map((v) => `${p(v)}::text`)].join(', ')})`,
+        )
+      }
+      const names = ['t', ...rest.map((_, i) => `g${i + 1}`), 'currency']
+      const format = `to_char(s.t, '${first === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}') as g0`
+      const inner = [...cols.map((c, i) => `${c} as ${names[i]}`), ...sums.map((s, i) => `${s} as ${METRICS[i]}`)]
+      return `select ${[format, ...names.slice(1), ...METRICS].join(', ')}
+      from (select ${inner.join(', ')}
+              from ${tableOf(part.grain)} x
+             where ${where.join(' and ')}
+             group by ${cols.map((_, i) => i + 1).join(', ')}
+             order by ${cols.map((_, i) => i + 1).join(', ')}
+             limit ${limit}::int + 1) s`
+    }
     const groups = q.groupBy.map((d, i) => `${groupSql(d, part.grain)} as g${i}`)
     return `select ${[...groups, 'x.currency', ...sums.map((s, i) => `${s} as ${METRICS[i]}`)].join(', ')}
       from ${tableOf(part.grain)} x
-     where ${[source.owner('x'), range, ...filterSql].join(' and ')}
+     where ${where.join(' and ')}
      group by ${[...keys, 'x.currency'].map((_, i) => i + 1).join(', ')}`
   })
   const keyCols = [...keys, 'currency']
   const collated = (cols: string[]) => cols.map((c) => `${c} collate "C"`).join(', ')
   const afterSql = q.after ? `where (${collated(keyCols)}) > (${collated(q.after.map((v) => `${p(v)}::text`))})` : ''
-  const limit = p(q.limit)
   // The item's JSON text, compact as every body: group values and currency are JSON strings
   // (to_json escapes them), the sums integers.
   const groupJson = q.groupBy.map((d, i) => `'${i ? ',' : ''}"${d}":' || to_json(g${i})::text`).join(' || ')
@@ -230,20 +250,11 @@ export function summaryStatement(
   return { sql: pageSql(inner, keyCols, `${limit}::int`), params }
 }
 
-/** The last day of the limit + 1 time units from where the page starts, when before q.end. */
-function windowEnd(q: SummaryRequest): string | null {
-  const unit = q.groupBy[0]
-  if (!unit || !(TIME_DIMS as readonly string[]).includes(unit)) return null
-  const start = resumeFrom(unit, q.after, q.start)
-  let end: string | null
-  if (unit === 'month') {
-    const last = monthStart(start, q.limit)
-    end = last === null ? null : monthEnd(last)
-  } else {
-    const first = unit === 'week' ? addDaysAny(start, -isoDayOfWeek(start)) : start
-    const days = (unit === 'week' ? 7 : 1) * (q.limit + 1) - 1
-    end = first >= '1000-01-01' && first <= '9000-01-01' ? addDaysAny(first, days) : null
-  }
+/** The last day of the limit + 1 weeks from where a week-first page starts, when before q.end. */
+function weeksEnd(q: SummaryRequest): string | null {
+  const start = resumeFrom('week', q.after, q.start)
+  const monday = addDaysAny(start, -isoDayOfWeek(start))
+  const end = monday >= '1000-01-01' && monday <= '9000-01-01' ? addDaysAny(monday, 7 * (q.limit + 1) - 1) : null
   return end !== null && end < q.end ? end : null
 }
 
@@ -266,22 +277,13 @@ export async function readSummary(
     const [one] = await db.query<Record<string, string | number | null>>(sql, params, { prepare: false })
     return one!
   }
-  const read = (until?: string) => run(summaryStatement(source, owner, q, until))
-  const readUnits = (units: number) => run(summaryStatement(source, owner, q, q.end, units))
-  // Grouped first by a time, items sort by it: when the first limit + 1 units from the page's start
-  // (for days and weeks: from its first date with rows) hold more than a page, the page is the one
-  // the whole range gives, read from those units only. Else (sparse rows) the whole range is read.
-  // Either answer is one statement's.
+  // Day or month first, the page's groups stream from the range's start (summaryStatement). Week
+  // first: when the first limit + 1 weeks from the page's first date with rows hold more than a page,
+  // the page is the one the whole range gives, read from those weeks only; else (sparse rows) the
+  // whole range is read. Either answer is one statement's.
   let page = null
-  const first = q.groupBy[0]
-  if (first === 'day' || first === 'week') {
-    // from the first date with rows: a range that begins long before its rows costs nothing more
-    if (windowEnd(q) !== null) page = await readUnits(q.limit + 1)
-  } else {
-    const until = windowEnd(q)
-    if (until !== null) page = await read(until)
-  }
-  if (page === null || (page.found as number) <= q.limit) page = await read()
+  if (q.groupBy[0] === 'week' && weeksEnd(q) !== null) page = await run(summaryStatement(source, owner, q, q.limit + 1))
+  if (page === null || (page.found as number) <= q.limit) page = await run(summaryStatement(source, owner, q))
   const keyCols = [...q.groupBy.map((_, i) => `g${i}`), 'currency']
   const last = keyCols.map((c) => page![`last_${c}`])
   return {

@@ -1,10 +1,13 @@
 // The summary engine's cut of start..end into parts (src/http/summary-engine.ts planParts): the
 // parts follow each other without gap or overlap from start to end, month parts are whole months,
-// on every range from 0001-01-01 to 9999-12-31.
+// on every range from 0001-01-01 to 9999-12-31. And the statement's shape when the first group is a
+// day or a month: the part stops after the page's groups (its exactness: test/property/summary-*).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { planParts } from '../../src/http/summary-engine.js'
+import { planParts, summaryStatement, type SummarySource } from '../../src/http/summary-engine.js'
+import { CREATOR_ROWS } from '../../src/http/creator/report-summary/sql.js'
+import { BRAND_ROWS } from '../../src/http/seller/report-summary/sql.js'
 
 const dayOf = (t: number) => {
   const d = new Date(t)
@@ -66,4 +69,43 @@ test('a whole year is one month part; a day, one daily part', () => {
   assert.deepEqual(planParts('2025-06-15', '2025-06-15', false, false), [
     { grain: 'days', from: '2025-06-15', to: '2025-06-15' },
   ])
+})
+
+test("day or month first: the part groups in the items' order, stops at limit + 1 groups, whatever the range", () => {
+  const cases: [SummarySource, string[], string, string][] = [
+    [CREATOR_ROWS, ['day'], 'report_day_totals', 'x.date'],
+    [CREATOR_ROWS, ['day', 'product_id'], 'report_rows', 'x.date'],
+    [CREATOR_ROWS, ['month'], 'report_month_brand_totals', 'x.month'],
+    [CREATOR_ROWS, ['month', 'link_id', 'marketplace'], 'report_month_totals', 'x.month'],
+    [BRAND_ROWS, ['month', 'creator_id'], 'report_month_brand_totals', 'x.month'],
+    [BRAND_ROWS, ['day'], 'report_day_totals', 'x.date'],
+  ]
+  for (const [source, groupBy, table, time] of cases) {
+    for (const after of [
+      null,
+      [...groupBy.map((d) => (d === 'day' ? '2025-03-04' : d === 'month' ? '2025-03' : 'k')), 'EUR'],
+    ]) {
+      for (const [start, end] of [
+        ['2024-01-01', '2026-12-31'],
+        ['0001-01-01', '9999-12-31'],
+      ] as const) {
+        const { sql, params } = summaryStatement(source, 'owner', {
+          start,
+          end,
+          filters: {},
+          groupBy,
+          after,
+          limit: 100,
+        })
+        const part = new RegExp(
+          `from ${table} x\\s+where ([^]*?)\\s+group by ([0-9, ]+)\\s+order by \\2\\s+limit \\$(\\d+)::int \\+ 1\\)`,
+        ).exec(sql)
+        assert.ok(part, `${groupBy} ${start}..${end}: a part over ${table} ends at limit + 1 groups\n${sql}`)
+        assert.equal(params[Number(part[3]) - 1], 100)
+        assert.equal(part[2]!.split(',').length, groupBy.length + 1, 'grouped by the group values and currency')
+        // after a cursor, the part's groups start after it (its own rows, before the limit)
+        if (after) assert.match(part[1]!, new RegExp(`\\(${time}, .*\\) > \\(`))
+      }
+    }
+  }
 })

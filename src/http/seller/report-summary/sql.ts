@@ -3,9 +3,9 @@
 // creator_id groups and filters like brand, marketplace and status: whole months still come from
 // report_month_brand_totals.
 // Plan: the rows' parts (edges, days, a product or ASIN) are a range scan of
-// report_rows_seller_idx (brand_id, date, id), the brand's rows only. The totals tables' keys
-// lead with creator_id: with a creator filter they are one range scan of that creator's totals;
-// without, the planner reads them whole, since no index of theirs leads with the brand.
+// report_rows_seller_idx (brand_id, date, id), the brand's rows only; the totals' parts a range
+// scan of their *_seller_idx (brand_id, month or date; migration 019), or of their primary key
+// (creator_id first) with a creator filter.
 import type { Queryable } from '../../../db/index.js'
 import { readSummary, type SummaryPage, type SummaryRequest, type SummarySource } from '../../summary-engine.js'
 
