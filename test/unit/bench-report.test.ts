@@ -41,6 +41,7 @@ test('bench report: each target is judged on its worst page, with every round be
       page('reports deep', 100, { vs_ceiling: 0.9, p99_vs_first_page: 1.3, vs_postgraphile: 2.9 }),
       page('lines', 500, { vs_ceiling: 0.71, pglite_vs_postgres: 0.29, errors: 2 }),
     ],
+    walks: [],
     skipped: [{ name: 'whale', reason: 'no whale' }],
     peakRssMb: 171,
     startedAt: Date.now(),
