@@ -45,7 +45,7 @@ export interface BenchIds {
   largestBrand: string
   /** Filter values that select some of the largest creator's rows. */
   filters: { brand_id: string; product_id: string; asin: string; link_id: string; marketplace: string }
-  rowCounts: { total: number; big: number; typical: number }
+  rowCounts: { total: number; big: number; typical: number; largestBrand: number }
   /** The largest creator's largest payout. */
   payout: { id: string; lines: number }
 }
@@ -191,8 +191,8 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
       where creator_id = $1 order by date, id limit 1`,
     [BIG_CREATOR],
   )
-  const [largest] = await db.query<{ brand_id: string }>(
-    `select brand_id from report_rows group by brand_id order by count(*) desc, brand_id limit 1`,
+  const [largest] = await db.query<{ brand_id: string; n: number }>(
+    `select brand_id, count(*)::int as n from report_rows group by brand_id order by n desc, brand_id limit 1`,
   )
   const seller = 'se_0001'
   await db.query(`insert into brand_access (account_id, brand_id) values ($1, $2) on conflict do nothing`, [
@@ -226,7 +226,12 @@ export async function prepareIds(db: Db): Promise<BenchIds> {
     sellerBrand: 'br_0001',
     largestBrand: largest!.brand_id,
     filters: filters!,
-    rowCounts: { total: counts.reduce((s, c) => s + c.n, 0), big: count(BIG_CREATOR), typical: typical.n },
+    rowCounts: {
+      total: counts.reduce((s, c) => s + c.n, 0),
+      big: count(BIG_CREATOR),
+      typical: typical.n,
+      largestBrand: largest!.n,
+    },
     payout,
   }
 }

@@ -1,40 +1,32 @@
 // `npm run bench:ingest`: ingests 1M generated Amazon Attribution rows on PostgreSQL, beside the
 // ceiling of a raw COPY of the same rows into an unindexed table and the floor of a raw COPY of
 // the resulting report rows into the indexed report_rows, in throwaway databases dropped at the end.
-//
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the server
 //   BENCH_INGEST_ROWS (default 1000000): Amazon rows to generate
-//   BENCH_INGEST_BASE_ROWS (default 0): also ingest the same files into a database already holding
-//     that many report rows (older dates): the flatness ratio (target ≤ 1.2 at 10000000)
-//   BENCH_INGEST_WITHOUT_FEED=1: also ingest them into a database without the changes feed's write
-//     side, right after the ingest with it: what the feed costs an ingest
-//   BENCH_INGEST_WITHOUT_SELLER_INDEX=1: also ingest them into a database without the seller's
-//     index (migrations/016_seller_reports.sql): what it costs an ingest (target ≤ 1.15)
-//   BENCH_INGEST_WITHOUT_TOTALS=1: also ingest them into a database without the summaries' totals
-//     (migrations/015: their triggers), right after the ingest with them: what the totals cost
+//   BENCH_INGEST_BASE_ROWS (default 0): also into a database already holding that many report
+//     rows (older dates): the flatness ratio (target ≤ 1.2 at 10000000)
+//   BENCH_INGEST_WITHOUT_FEED=1, _WITHOUT_TOTALS=1, _WITHOUT_SELLER_INDEX=1: also into a database
+//     without that part of the schema (WITHOUT below), right after the ingest with it: its cost
 //   BENCH_KEEP=1: keep the databases and the files, to look at plans afterwards
-//
-// Writes bench/results/ingest.json, and with a base also ingest-flatness.json (`npm run bench`
-// copies both into its summary). The ingest runs in a child process, so its peak RSS is its own.
+// Writes bench/results/ingest.json, and with a base ingest-flatness.json (`npm run bench` copies
+// both into its summary). The ingest runs in a child process, so its peak RSS is its own.
 import { spawn } from 'node:child_process'
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 import { openDb } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
 import { ingestAmazonAttribution, stageTuples } from '../src/ingest/run.js'
 import { copyText } from '../src/ingest/session.js'
 import { STAGE_COLUMNS, STAGE_TYPES } from '../src/ingest/sql.js'
-import { databaseUrl, DEFAULT_ADMIN_URL } from './dataset.js'
+import { databaseUrl, DEFAULT_ADMIN_URL, withClient } from './dataset.js'
+import { ratio } from './load.js'
 import { ROOT } from './process.js'
 import { commit } from './report.js'
-
-const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
 
 const BRANDS = 100
 const PRODUCTS_PER_BRAND = 40
@@ -289,47 +281,44 @@ function runChild(
   })
 }
 
+type Ingested = Awaited<ReturnType<typeof runChild>>
+
+/** Parts of the schema whose cost to an ingest is measured: the same ingest into a database without them. */
+const WITHOUT = {
+  // the changes feed's write side (migrations/007); the column and its sequence stay: the upsert names
+  // change_seq and the write reads where the sequence stands
+  feed: {
+    env: 'BENCH_INGEST_WITHOUT_FEED',
+    removed: ['report_rows_changes_idx', "change_seq's nextval default (now 0)", 'three triggers'],
+    sql: `drop trigger report_rows_writers_lock on report_rows;
+          drop trigger report_rows_changed on report_rows;
+          drop trigger links_report_fields_changed on links;
+          drop index report_rows_changes_idx;
+          alter table report_rows alter column change_seq set default 0;`,
+  },
+  // the triggers that keep the summaries' totals (migrations/015)
+  totals: {
+    env: 'BENCH_INGEST_WITHOUT_TOTALS',
+    removed: ['report_rows_totals_ins', 'report_rows_totals_upd', 'report_rows_totals_del'],
+    sql: `drop trigger report_rows_totals_ins on report_rows;
+          drop trigger report_rows_totals_upd on report_rows;
+          drop trigger report_rows_totals_del on report_rows;`,
+  },
+  // the seller reports' index (migrations/016)
+  seller_index: {
+    env: 'BENCH_INGEST_WITHOUT_SELLER_INDEX',
+    removed: ['report_rows_seller_idx'],
+    sql: `drop index report_rows_seller_idx;`,
+  },
+}
+
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`
 const sec = (ms: number) => Math.round(ms / 10) / 100
 const rowsOf = (n: number) => n.toLocaleString('en-US')
-type Ingested = Awaited<ReturnType<typeof runChild>>
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
-}
-
-/**
- * The changes feed's write side (migrations/007_report_changes.sql): its index, its triggers and
- * change_seq's nextval default. The column and its sequence stay: the upsert names change_seq
- * and the write reads where the sequence stands, so the ingest cannot run without them.
- */
-const WITHOUT_FEED = `
-  drop trigger report_rows_writers_lock on report_rows;
-  drop trigger report_rows_changed on report_rows;
-  drop trigger links_report_fields_changed on links;
-  drop index report_rows_changes_idx;
-  alter table report_rows alter column change_seq set default 0;
-  analyze;`
-
-/** The summaries' totals (migrations/015_report_summaries.sql): the triggers that keep them. */
-const WITHOUT_TOTALS = `
-  drop trigger report_rows_totals_ins on report_rows;
-  drop trigger report_rows_totals_upd on report_rows;
-  drop trigger report_rows_totals_del on report_rows;
-  analyze;`
-
-/** The seller reports' index (migrations/016_seller_reports.sql). */
-const WITHOUT_SELLER_INDEX = `
-  drop index report_rows_seller_idx;
-  analyze;`
-
-const ingestFigures = (r: Ingested, rows: number) => ({
+const say = (line: string) => console.log(line)
+const describe = (what: string, r: Ingested) =>
+  say(`${what}: ${sec(r.ms)} s, phases ms ${JSON.stringify(r.summary.phases)}, peak RSS ${mb(r.maxRssBytes)}`)
+const figures = (r: Ingested, rows: number) => ({
   s: sec(r.ms),
   rows_per_s: Math.round(rows / (r.ms / 1000)),
   phases_ms: r.summary.phases,
@@ -338,34 +327,30 @@ const ingestFigures = (r: Ingested, rows: number) => ({
   updated: r.summary.reportRows.updated,
 })
 
-const say = (line: string) => console.log(line)
-const describe = (what: string, r: Ingested) =>
-  say(`${what}: ${sec(r.ms)} s, phases ms ${JSON.stringify(r.summary.phases)}, peak RSS ${mb(r.maxRssBytes)}`)
-
 async function main() {
   if (process.argv[2] === '--child') return child(process.argv[3]!, process.argv.slice(4))
   const startedAt = Date.now()
   const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL
   const total = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000)
   const baseRows = Number(process.env.BENCH_INGEST_BASE_ROWS ?? 0)
-  const noFeed = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_FEED ?? '')
-  const noTotals = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_TOTALS ?? '')
-  const noSeller = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_SELLER_INDEX ?? '')
   if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
     throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
+  const without = (Object.keys(WITHOUT) as (keyof typeof WITHOUT)[]).filter((k) =>
+    ['1', 'true', 'yes'].includes(process.env[WITHOUT[k].env] ?? ''),
+  )
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
   const dir = mkdtempSync(join(tmpdir(), 'csapi-bench-ingest-'))
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
   const created: string[] = []
+  const admin = (sql: string) => withClient(adminUrl, (c) => c.query(sql))
   /** A database of its own, migrated and holding the links and products the files refer to. */
   const database = async (suffix: string) => {
     created.push(`${name}${suffix}`)
-    await admin.query(`create database ${name}${suffix}`)
+    await admin(`create database ${name}${suffix}`)
     const url = databaseUrl(adminUrl, `${name}${suffix}`)
     await setup(url)
     return url
   }
+  const checkpoint = (url: string) => withClient(url, (c) => c.query('checkpoint'))
   try {
     say(`bench:ingest — ${rowsOf(total)} rows, database ${name}, files in ${dir}`)
     const { files, rows } = await generate(dir, total)
@@ -373,65 +358,35 @@ async function main() {
     const copyPath = join(dir, 'stage.copy')
     await copyTextFile(files, copyPath)
     const url = await database('')
-    // made now, so that its ingest can follow the one with the feed
-    const noFeedUrl = noFeed ? await database('_nofeed') : null
-    if (noFeedUrl) await withClient(noFeedUrl, (c) => c.query(WITHOUT_FEED))
-    const noTotalsUrl = noTotals ? await database('_nototals') : null
-    if (noTotalsUrl) await withClient(noTotalsUrl, (c) => c.query(WITHOUT_TOTALS))
-    const noSellerUrl = noSeller ? await database('_noseller') : null
-    if (noSellerUrl) await withClient(noSellerUrl, (c) => c.query(WITHOUT_SELLER_INDEX))
+    // made now, so that each ingest without a part follows the one with it
+    const withoutUrls: Record<string, string> = {}
+    for (const k of without) {
+      withoutUrls[k] = await database(`_no_${k}`)
+      await withClient(withoutUrls[k], (c) => c.query(`${WITHOUT[k].sql} analyze;`))
+    }
     const ceilingMs = await copyCeiling(url, copyPath)
     const ceiling = rows / (ceilingMs / 1000)
     say(`ceiling: raw COPY into an unindexed table: ${sec(ceilingMs)} s = ${rowsOf(Math.round(ceiling))} rows/s`)
-    // with the comparison, both ingests start from a checkpoint: neither pays for the other's writes
-    if (noFeed || noTotals || noSeller) await withClient(url, (c) => c.query('checkpoint'))
+    // with a comparison, both ingests start from a checkpoint: neither pays for the other's writes
+    if (without.length) await checkpoint(url)
     const r = await runChild(url, files)
     describe('ingest', r)
     const upsertMs = r.summary.phases.upsert ?? 0
-    let withoutFeed = null
-    if (noFeedUrl) {
-      await withClient(noFeedUrl, (c) => c.query('checkpoint'))
-      const n = await runChild(noFeedUrl, files)
-      describe('the same ingest without the feed', n)
+    const compared: Record<string, unknown> = {}
+    for (const k of without) {
+      await checkpoint(withoutUrls[k]!)
+      const n = await runChild(withoutUrls[k]!, files)
+      describe(`the same ingest without the ${k}`, n)
       const nUpsert = n.summary.phases.upsert ?? 0
-      withoutFeed = {
-        removed: ['report_rows_changes_idx', "change_seq's nextval default (now 0)", 'three triggers'],
-        with_feed_s: sec(r.ms),
-        without_feed_s: sec(n.ms),
+      compared[`without_${k}`] = {
+        removed: WITHOUT[k].removed,
+        with_s: sec(r.ms),
+        without_s: sec(n.ms),
         with_vs_without: ratio(r.ms, n.ms),
-        with_feed_upsert_s: sec(upsertMs),
-        without_feed_upsert_s: sec(nUpsert),
         upsert_with_vs_without: nUpsert > 0 ? ratio(upsertMs, nUpsert) : null,
-        without_feed: ingestFigures(n, rows),
+        without: figures(n, rows),
       }
-    }
-    let withoutTotals = null
-    if (noTotalsUrl) {
-      await withClient(noTotalsUrl, (c) => c.query('checkpoint'))
-      const n = await runChild(noTotalsUrl, files)
-      describe('the same ingest without the totals', n)
-      withoutTotals = {
-        removed: ['report_rows_totals_ins', 'report_rows_totals_upd', 'report_rows_totals_del'],
-        with_totals_s: sec(r.ms),
-        without_totals_s: sec(n.ms),
-        with_vs_without: ratio(r.ms, n.ms),
-        without_totals: ingestFigures(n, rows),
-      }
-      say(`with the totals ÷ without: ${withoutTotals.with_vs_without} (target ≤ 1.15)`)
-    }
-    let withoutSellerIndex = null
-    if (noSellerUrl) {
-      await withClient(noSellerUrl, (c) => c.query('checkpoint'))
-      const n = await runChild(noSellerUrl, files)
-      describe("the same ingest without the seller's index", n)
-      withoutSellerIndex = {
-        removed: ['report_rows_seller_idx'],
-        with_index_s: sec(r.ms),
-        without_index_s: sec(n.ms),
-        with_vs_without: ratio(r.ms, n.ms),
-        without_index: ingestFigures(n, rows),
-      }
-      say(`with the seller's index ÷ without: ${withoutSellerIndex.with_vs_without} (target ≤ 1.15)`)
+      say(`with the ${k} ÷ without: ${ratio(r.ms, n.ms)} (target ≤ 1.15)`)
     }
     const again = await runChild(url, files)
     describe(`a second run over the same files (${again.summary.reportRows.inserted} inserted)`, again)
@@ -445,7 +400,6 @@ async function main() {
       const b = await runChild(based, files)
       describe(`into ${rowsOf(fill.rows)} rows`, b)
       const bFloor = await indexedCopy(based, join(dir, 'report_rows_base.copy'))
-      const bUpsert = b.summary.phases.upsert ?? 0
       flatness = {
         base_rows: fill.rows,
         fill_s: fill.seconds,
@@ -453,27 +407,19 @@ async function main() {
         based_s: sec(b.ms),
         ratio: ratio(b.ms, r.ms),
         upsert_vs_floor_empty: ratio(floor.ms, upsertMs),
-        upsert_vs_floor_based: ratio(bFloor.ms, bUpsert),
+        upsert_vs_floor_based: ratio(bFloor.ms, b.summary.phases.upsert ?? 0),
         floor_empty_s: sec(floor.ms),
         floor_based_s: sec(bFloor.ms),
-        based: ingestFigures(b, rows),
+        based: figures(b, rows),
       }
       say(`flatness: ${flatness.ratio}× (target ≤ 1.2); upsert ÷ floor ${flatness.upsert_vs_floor_based}`)
     }
+    const head = { generated_at: new Date().toISOString(), commit: commit(), node: process.version }
+    const settings = { rows: total, base_rows: baseRows, without }
     const doc = {
-      generated_at: new Date().toISOString(),
-      commit: commit(),
-      node: process.version,
-      settings: {
-        rows: total,
-        base_rows: baseRows,
-        without_feed: noFeed,
-        without_totals: noTotals,
-        without_seller_index: noSeller,
-      },
-      generated_rows: rows,
+      ...{ ...head, settings, generated_rows: rows },
       ceiling: { s: sec(ceilingMs), rows_per_s: Math.round(ceiling) },
-      ingest: ingestFigures(r, rows),
+      ingest: figures(r, rows),
       ingest_vs_ceiling: ratio(rows / (r.ms / 1000), ceiling),
       rerun: {
         s: sec(again.ms),
@@ -481,25 +427,21 @@ async function main() {
         updated: again.summary.reportRows.updated,
       },
       floor: { s: sec(floor.ms), rows: floor.rows, upsert_vs_floor: ratio(floor.ms, upsertMs) },
-      flatness,
-      without_feed: withoutFeed,
-      without_totals: withoutTotals,
-      without_seller_index: withoutSellerIndex,
+      ...compared,
       total_s: Math.round((Date.now() - startedAt) / 1000),
     }
-    const out = join(ROOT, 'bench/results')
-    mkdirSync(out, { recursive: true })
-    const json = JSON.stringify(doc, null, 2) + '\n'
-    writeFileSync(join(out, 'ingest.json'), json)
-    if (flatness) writeFileSync(join(out, 'ingest-flatness.json'), json)
+    const write = (file: string, d: unknown) =>
+      writeFileSync(join(ROOT, 'bench/results', file), JSON.stringify(d, null, 2) + '\n')
+    write('ingest.json', doc)
+    // the last flatness run, kept apart: the 10M fill is too long to repeat with every ingest run
+    if (flatness) write('ingest-flatness.json', { ...head, settings, generated_rows: rows, flatness })
     say(`results in bench/results/ingest.json${flatness ? ' and ingest-flatness.json' : ''}`)
   } finally {
     if (process.env.BENCH_KEEP) say(`kept databases ${created.join(', ')} and files in ${dir} (BENCH_KEEP)`)
     else {
-      for (const db of created.reverse()) await admin.query(`drop database if exists ${db} with (force)`)
+      for (const db of created.reverse()) await admin(`drop database if exists ${db} with (force)`)
       rmSync(dir, { recursive: true, force: true })
     }
-    await admin.end()
   }
 }
 

@@ -28,6 +28,7 @@ export interface HttpTarget {
 }
 
 export const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d
+export const ratio = (a: number, b: number) => round(a / b)
 
 /** Runs `fn` with a temporary directory, removed afterwards. */
 async function inTemp<T>(fn: (dir: string) => Promise<T>): Promise<T> {

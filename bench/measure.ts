@@ -6,11 +6,29 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDb, type Db } from '../src/db/index.js'
 import { prepareIds, preparePglite, type BenchIds } from './dataset.js'
-import { peakRssMb, pgbench, round, warm, warmUnderLoad, wrk, wrkCpu, type HttpTarget, type Measure } from './load.js'
+import {
+  peakRssMb,
+  pgbench,
+  ratio,
+  round,
+  warm,
+  warmUnderLoad,
+  wrk,
+  wrkCpu,
+  type HttpTarget,
+  type Measure,
+} from './load.js'
 import { freePort, log, owning, type Server } from './process.js'
 import { errorsOver, inRounds, medianIndex } from './rounds.js'
 import { buildScenarios, validate, walk, type Scenario } from './scenario.js'
-import { reportsOver, SUMMARY_RANGES, type SummaryRange } from './scenarios.js'
+import {
+  reportsOver,
+  SUMMARY_GROUP_BYS,
+  SUMMARY_RANGES,
+  summaryName,
+  summaryUrl,
+  type SummaryRange,
+} from './scenarios.js'
 import { startBaseline, startOurs, startPostgraphile } from './servers/start.js'
 
 export interface Settings {
@@ -57,7 +75,10 @@ export interface Result {
   pglite_vs_postgres_rounds?: number[]
 }
 
-/** The largest creator's /reports over a summary's range, walked at limit 500 and added up. */
+/**
+ * Over a summary's range, by one client without other load: the largest creator's /reports walked
+ * at limit 500 and added up, and its slowest summary (every page of it, at limit 500).
+ */
 export interface Walk {
   range: SummaryRange
   pages: number
@@ -65,9 +86,9 @@ export interface Walk {
   /** The median walk's milliseconds, and every walk's. */
   ms: number
   ms_rounds: number[]
+  summary: { group_by: string; pages: number; ms: number }
 }
 
-export const ratio = (a: number, b: number) => round(a / b)
 const combined = (db: Measure, http: Measure) => Math.round(1 / (1 / db.rps + 1 / http.rps))
 const plain = ({ rps, p50_ms, p99_ms, errors }: Measure): Measure => ({ rps, p50_ms, p99_ms, errors })
 
@@ -169,43 +190,51 @@ async function measurePage(s: Settings, url: string, sc: Scenario, i: number, se
 }
 
 const WALKS = 3
+const SUMMARY_WALKS = 9
 const ADDED = ['clicks', 'orders', 'units_sold', 'sales_cents', 'commission_cents']
 
-/**
- * What a summary replaces: the largest creator's /reports over each measured summary's range,
- * walked to its end at limit 500 through our server by one client and added up, WALKS times.
- */
+/** Walks `url` to its end `times` times: its pages and rows, and the milliseconds of each walk and the median. */
+async function timed(times: number, url: URL, headers: Record<string, string>, list: string) {
+  const ms: number[] = []
+  let w = { pages: 0, rows: 0 }
+  for (let k = 0; k < times; k++) {
+    const totals = new Map<string, number[]>()
+    const started = process.hrtime.bigint()
+    w = await walk(url, headers, list, Infinity, (items) => {
+      for (const it of items) {
+        const key = `${String(it.date).slice(0, 7)} ${it.currency}`
+        if (!totals.has(key))
+          totals.set(
+            key,
+            ADDED.map(() => 0),
+          )
+        ADDED.forEach((m, i) => (totals.get(key)![i]! += Number(it[m])))
+      }
+    })
+    ms.push(round(Number(process.hrtime.bigint() - started) / 1e6, 1))
+  }
+  return { pages: w.pages, rows: w.rows, ms: ms[medianIndex(ms)]!, ms_rounds: ms }
+}
+
+/** What a summary replaces, over each measured summary's range: walking /reports, against the summary. */
 async function walkReports(base: string, ids: BenchIds, scenarios: Scenario[]): Promise<Walk[]> {
   const headers = { authorization: `Bearer ${ids.as.big!.token}` }
-  const ranges = (Object.keys(SUMMARY_RANGES) as SummaryRange[]).filter((range) =>
-    scenarios.some((sc) => sc.name.startsWith(`summary largest ${range} `)),
-  )
   const walks: Walk[] = []
-  for (const range of ranges) {
-    const runs = []
-    for (let k = 0; k < WALKS; k++) {
-      const totals = new Map<string, number[]>()
-      const started = process.hrtime.bigint()
-      const w = await walk(new URL(reportsOver(range), base), headers, 'reports', Infinity, (items) => {
-        for (const it of items) {
-          const key = `${String(it.date).slice(0, 7)} ${it.currency}`
-          const sums =
-            totals.get(key) ??
-            totals
-              .set(
-                key,
-                ADDED.map(() => 0),
-              )
-              .get(key)!
-          ADDED.forEach((m, i) => (sums[i]! += Number(it[m])))
-        }
-      })
-      runs.push({ ...w, ms: round(Number(process.hrtime.bigint() - started) / 1e6, 1) })
+  for (const range of Object.keys(SUMMARY_RANGES) as SummaryRange[]) {
+    const summaries = SUMMARY_GROUP_BYS.filter((g) => scenarios.some((sc) => sc.name === summaryName(range, g)))
+    if (summaries.length === 0) continue
+    const reports = await timed(WALKS, new URL(reportsOver(range), base), headers, 'reports')
+    let slowest: Walk['summary'] | null = null
+    for (const g of summaries) {
+      const url = new URL(summaryUrl(range, g), base)
+      const { pages, ms } = await timed(SUMMARY_WALKS, url, headers, 'summary')
+      if (!slowest || ms > slowest.ms) slowest = { group_by: g, pages, ms }
     }
-    const ms = runs.map((w) => w.ms)
-    const { pages, rows } = runs[0]!
-    walks.push({ range, pages, rows, ms: ms[medianIndex(ms)]!, ms_rounds: ms })
-    log(`walk of /reports over ${range} at limit 500: ${pages} pages, ${rows} rows, ${ms.join(', ')} ms`)
+    walks.push({ range, ...reports, summary: slowest! })
+    log(
+      `over ${range}: /reports walked in ${reports.ms_rounds.join(', ')} ms (${reports.pages} pages); ` +
+        `its slowest summary, group_by=${slowest!.group_by}, in ${slowest!.ms} ms (${slowest!.pages} pages)`,
+    )
   }
   return walks
 }

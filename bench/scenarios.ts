@@ -69,15 +69,15 @@ function reports(name: string, who: 'typical' | 'big', limit: number, depth = 0,
   }
 }
 
-/** The largest brand's report rows of every creator, for its seller. */
-const sellerReports = (limit: number, depth = 0): Spec => ({
-  name: `seller reports largest brand${depth ? ' after 100k' : ''} limit ${limit}`,
+/** The largest brand's report rows of every creator, for its seller: the first page, and one halfway. */
+const sellerReports = (limit: number, halfway = false): Spec => ({
+  name: `seller reports largest brand${halfway ? ' halfway' : ''} limit ${limit}`,
   as: 'seller',
   list: 'reports',
   limit,
-  depth,
+  depth: halfway ? (ids) => Math.floor(ids.rowCounts.largestBrand / 1000) * 500 : 0,
   url: (ids) => `/api/seller/v1/reports?${query({ brand_id: ids.largestBrand, ...YEAR })}`,
-  sql: async (q, { ids, db }) =>
+  sql: async (q, { ids, db, depth }) =>
     listSellerReports(q, {
       accountId: ids.as.seller!.id,
       brandId: ids.largestBrand,
@@ -85,7 +85,7 @@ const sellerReports = (limit: number, depth = 0): Spec => ({
       after: await keyAt(db, depth, 'brand_id = $1', [ids.largestBrand]),
       limit,
     }),
-  firstPage: depth ? `seller reports largest brand limit ${limit}` : undefined,
+  firstPage: halfway ? `seller reports largest brand limit ${limit}` : undefined,
 })
 
 function changes(who: 'big' | 'whale', limit: number, depth: number): Spec {
@@ -143,6 +143,10 @@ export const reportsOver = (range: SummaryRange) => {
   const [start, end] = SUMMARY_RANGES[range]
   return `/api/creator/v1/reports?${query({ start, end })}`
 }
+export const summaryUrl = (range: SummaryRange, groupBy: string) => {
+  const [start, end] = SUMMARY_RANGES[range]
+  return `/api/creator/v1/reports/summary?${query({ start, end, group_by: groupBy })}`
+}
 
 // The cost of a summary must not grow with the rows it covers (docs/architecture.md, "Report summaries").
 function summary(range: SummaryRange, groupBy: string): Spec {
@@ -157,7 +161,7 @@ function summary(range: SummaryRange, groupBy: string): Spec {
     as: 'big',
     list: 'summary',
     limit: 100,
-    url: () => `/api/creator/v1/reports/summary?${query({ start, end, group_by: groupBy })}`,
+    url: () => summaryUrl(range, groupBy),
     sql: (q, { ids }) => creatorSummary(q, ids.as.big!.id, request),
     needs,
   }
@@ -215,7 +219,7 @@ export const SCENARIOS: Spec[] = [
     url: (ids) => `/api/creator/v1/products?brand_id=${ids.largestBrand}`,
     sql: (q, { ids }) => listCreatorProducts(q, ids.as.typical!.id, ids.largestBrand, '', 100),
   },
-  ...[0, 100_000].flatMap((depth) => [sellerReports(100, depth), sellerReports(500, depth)]),
+  ...[false, true].flatMap((halfway) => [sellerReports(100, halfway), sellerReports(500, halfway)]),
   sellerSummaryPage,
   reports('reports typical limit 100', 'typical', 100),
   reports('reports typical limit 500', 'typical', 500),
