@@ -23,6 +23,7 @@ import { migrate } from '../src/db/migrate.js'
 import { ingestAmazonAttribution, stageTuples } from '../src/ingest/run.js'
 import { copyText } from '../src/ingest/session.js'
 import { STAGE_COLUMNS, STAGE_TYPES } from '../src/ingest/sql.js'
+import type pg from 'pg'
 import { databaseUrl, DEFAULT_ADMIN_URL, withClient } from './dataset.js'
 import { ratio } from './load.js'
 import { ROOT } from './process.js'
@@ -42,11 +43,7 @@ const yyyymmdd = (d: number) => new Date(FIRST_DAY + d * 86_400_000).toISOString
 async function write(out: NodeJS.WritableStream, text: string) {
   if (!out.write(text)) await once(out, 'drain')
 }
-
-async function close(out: NodeJS.WritableStream & { close?: () => void }) {
-  out.end()
-  await once(out, 'finish')
-}
+const close = (out: NodeJS.WritableStream) => once(out.end(), 'finish')
 
 /**
  * PRODUCTS rows as API pages of 5,000 ({"reports": [...], "cursorId": ...}), one page per line:
@@ -196,23 +193,28 @@ function fillBase(url: string, total: number): Promise<{ rows: number; seconds: 
     await client.query('select report_totals_rebuild()')
     await client.query('vacuum analyze')
     await client.query('checkpoint')
-    const [{ n }] = (await client.query<{ n: string }>('select count(*) as n from report_rows')).rows as [{ n: string }]
+    const { rows } = await client.query('select count(*)::int as n from report_rows')
     const seconds = Math.round((Date.now() - started) / 1000)
-    console.log(`  filled ${Number(n).toLocaleString('en-US')} base rows in ${seconds} s`)
-    return { rows: Number(n), seconds }
+    console.log(`  filled ${rows[0].n.toLocaleString('en-US')} base rows in ${seconds} s`)
+    return { rows: rows[0].n as number, seconds }
   })
 }
 
+/** COPY of a file into a table in one transaction: its milliseconds and rows. */
+async function copyIn(client: pg.Client, into: string, path: string) {
+  const started = process.hrtime.bigint()
+  await client.query('begin')
+  const stream = client.query(copyFrom(`copy ${into} from stdin`))
+  await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), stream)
+  await client.query('commit')
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, rows: stream.rowCount }
+}
+
 /** Raw COPY of the staged rows into an unindexed table: the ceiling. */
-function copyCeiling(url: string, path: string): Promise<number> {
+function copyCeiling(url: string, path: string) {
   return withClient(url, async (client) => {
     await client.query(`create table raw_copy (${STAGE_COLUMNS.map((c, i) => `${c} ${STAGE_TYPES[i]}`).join(', ')})`)
-    const started = process.hrtime.bigint()
-    await client.query('begin')
-    const stream = client.query(copyFrom(`copy raw_copy (${STAGE_COLUMNS.join(', ')}) from stdin`))
-    await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), stream)
-    await client.query('commit')
-    return Number(process.hrtime.bigint() - started) / 1e6
+    return copyIn(client, `raw_copy (${STAGE_COLUMNS.join(', ')})`, path)
   })
 }
 
@@ -225,7 +227,7 @@ const REPORT_COLUMNS =
  * files' first day on; base rows are older), exported, removed, then COPYed straight back into
  * report_rows with all its indexes and foreign keys.
  */
-function indexedCopy(url: string, path: string): Promise<{ ms: number; rows: number }> {
+function indexedCopy(url: string, path: string) {
   return withClient(url, async (client) => {
     const ingested = `date >= date '2026-01-01'`
     await pipeline(
@@ -237,19 +239,12 @@ function indexedCopy(url: string, path: string): Promise<{ ms: number; rows: num
       ),
       createWriteStream(path),
     )
-    const [{ base }] = (
-      await client.query<{ base: boolean }>(`select exists (select 1 from report_rows where not (${ingested})) as base`)
-    ).rows as [{ base: boolean }]
-    if (base) {
+    const { rows } = await client.query(`select exists (select 1 from report_rows where not (${ingested})) as base`)
+    if (rows[0].base) {
       await client.query(`delete from report_rows where ${ingested}`)
       await client.query('vacuum report_rows')
     } else await client.query('truncate report_rows cascade')
-    const started = process.hrtime.bigint()
-    await client.query('begin')
-    const stream = client.query(copyFrom(`copy report_rows (${REPORT_COLUMNS}) from stdin`))
-    await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), stream)
-    await client.query('commit')
-    return { ms: Number(process.hrtime.bigint() - started) / 1e6, rows: stream.rowCount }
+    return copyIn(client, `report_rows (${REPORT_COLUMNS})`, path)
   })
 }
 
@@ -264,24 +259,18 @@ async function child(url: string, files: string[]): Promise<void> {
   process.stdout.write(JSON.stringify({ ms, maxRssBytes, summary }) + '\n')
 }
 
-function runChild(
-  url: string,
-  files: string[],
-): Promise<{ ms: number; maxRssBytes: number; summary: Awaited<ReturnType<typeof ingestAmazonAttribution>> }> {
+type Ingested = { ms: number; maxRssBytes: number; summary: Awaited<ReturnType<typeof ingestAmazonAttribution>> }
+
+function runChild(url: string, files: string[]): Promise<Ingested> {
   return new Promise((resolve, reject) => {
-    const p = spawn(
-      process.execPath,
-      ['--import', 'tsx', new URL(import.meta.url).pathname, '--child', url, ...files],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    )
+    const args = ['--import', 'tsx', new URL(import.meta.url).pathname, '--child', url, ...files]
+    const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     p.stdout.on('data', (d: Buffer) => (out += d.toString()))
     p.on('error', reject)
     p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`ingest child exited ${code}`))))
   })
 }
-
-type Ingested = Awaited<ReturnType<typeof runChild>>
 
 /** Parts of the schema whose cost to an ingest is measured: the same ingest into a database without them. */
 const WITHOUT = {
@@ -364,7 +353,7 @@ async function main() {
       withoutUrls[k] = await database(`_no_${k}`)
       await withClient(withoutUrls[k], (c) => c.query(`${WITHOUT[k].sql} analyze;`))
     }
-    const ceilingMs = await copyCeiling(url, copyPath)
+    const { ms: ceilingMs } = await copyCeiling(url, copyPath)
     const ceiling = rows / (ceilingMs / 1000)
     say(`ceiling: raw COPY into an unindexed table: ${sec(ceilingMs)} s = ${rowsOf(Math.round(ceiling))} rows/s`)
     // with a comparison, both ingests start from a checkpoint: neither pays for the other's writes
