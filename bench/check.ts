@@ -1,5 +1,5 @@
-// What the run needs before it starts, checked up front so that a missing load generator or
-// database is reported with its fix instead of failing twenty minutes in.
+// What the run needs, checked before it starts, so that a missing load generator or database is
+// reported with its fix instead of failing twenty minutes in.
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import pg from 'pg'
@@ -7,17 +7,12 @@ import pg from 'pg'
 export const INSTALL = 'apt-get update && apt-get install -y wrk postgresql-client'
 
 /** The tools the measurements spawn, and the package each comes in. */
-const TOOLS = [
-  { command: 'wrk', pkg: 'wrk' },
-  { command: 'pgbench', pkg: 'postgresql-client' },
-]
+const TOOLS = { wrk: 'wrk', pgbench: 'postgresql-client' }
 
 function onPath(command: string, path: string): boolean {
   return path.split(delimiter).some((dir) => {
-    if (!dir) return false
     try {
-      accessSync(join(dir, command), constants.X_OK)
-      return true
+      return dir !== '' && (accessSync(join(dir, command), constants.X_OK), true)
     } catch {
       return false
     }
@@ -35,21 +30,16 @@ export function safeUrl(url: string): string {
   }
 }
 
-/**
- * A superuser is needed: the run creates and drops its databases, and loads the dataset with
- * `session_replication_role = replica`.
- */
+/** A superuser: the run creates and drops databases, and loads with `session_replication_role = replica`. */
 async function checkDatabase(adminUrl: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 })
+  const at = `BENCH_DATABASE_URL (${safeUrl(adminUrl)})`
   try {
     await client.connect()
-    const { rows } = await client.query<{ rolsuper: boolean }>(
-      'select rolsuper from pg_roles where rolname = current_user',
-    )
-    if (!rows[0]?.rolsuper) return `the role of BENCH_DATABASE_URL (${safeUrl(adminUrl)}) is not a superuser`
-    return null
+    const { rows } = await client.query('select rolsuper from pg_roles where rolname = current_user')
+    return rows[0]?.rolsuper ? null : `the role of ${at} is not a superuser`
   } catch (err) {
-    return `PostgreSQL at BENCH_DATABASE_URL (${safeUrl(adminUrl)}) cannot be used: ${(err as Error).message}`
+    return `PostgreSQL at ${at} cannot be used: ${(err as Error).message}`
   } finally {
     await client.end().catch(() => {})
   }
@@ -61,19 +51,16 @@ export interface Problems {
 }
 
 export async function checkPrerequisites(path: string, adminUrl: string): Promise<Problems> {
-  const tools = TOOLS.filter((t) => !onPath(t.command, path)).map((t) => `${t.command} (package ${t.pkg})`)
-  return { tools, database: await checkDatabase(adminUrl) }
+  const missing = Object.entries(TOOLS).filter(([command]) => !onPath(command, path))
+  return { tools: missing.map(([c, pkg]) => `${c} (package ${pkg})`), database: await checkDatabase(adminUrl) }
 }
 
 /** The message for the problems found, or null when there are none. */
 export function describeProblems(p: Problems): string | null {
   const lines: string[] = []
-  if (p.tools.length > 0) {
-    lines.push(`not on PATH: ${p.tools.join(', ')}; install with:`, `  ${INSTALL}`)
-  }
+  if (p.tools.length > 0) lines.push(`not on PATH: ${p.tools.join(', ')}; install with:`, `  ${INSTALL}`)
   if (p.database) {
-    lines.push(p.database)
-    lines.push('  start PostgreSQL, or set BENCH_DATABASE_URL to a superuser connection string')
+    lines.push(p.database, '  start PostgreSQL, or set BENCH_DATABASE_URL to a superuser connection string')
   }
   return lines.length > 0 ? `bench: missing prerequisites:\n${lines.join('\n')}\n` : null
 }

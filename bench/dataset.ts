@@ -1,7 +1,6 @@
-// The benchmark dataset, generated inside the database with set-based SQL so that the same
-// statements run on PostgreSQL and on PGlite. The project's migrations are applied first, so
-// the real schema, indexes and constraints are measured. A dataset is kept (--keep, and PGlite's
-// always) with a mark of the migrations and this generator, and reused only by the same.
+// The benchmark dataset, generated inside the database with set-based SQL after the project's
+// migrations, so that the real schema and indexes are measured, on PostgreSQL and on PGlite alike.
+// A kept dataset carries a mark of the migrations and this generator, and is reused only by them.
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,141 +13,113 @@ import { pay } from '../src/settlement/pay.js'
 import { createToken } from '../src/tokens/tokens.js'
 import { log, ROOT } from './process.js'
 
-interface DatasetSize {
-  reportRows: number
-  creators: number
-  brands: number
-  products: number
-  links: number
-}
+const CREATORS = 2000
+const BRANDS = 400
+const PRODUCTS = 20_000
+const LINKS = 50_000
+const DAYS = 365
+export const YEAR_START = '2025-01-01'
+export const YEAR_END = '2025-12-31'
 
-const datasetSize = (reportRows: number): DatasetSize => ({
-  reportRows,
-  creators: 2000,
-  brands: 400,
-  products: 20_000,
-  links: 50_000,
-})
-
-/** The largest creator: ~1.1% of the rows at 10M, and never fewer than the deep-cursor scenario needs. */
-export const BIG_CREATOR = 'cr_00001'
+/** The largest creator: ~1.1% of the rows, and never fewer than the page after 100k rows needs. */
+const BIG_CREATOR = 'cr_00001'
 const BIG_LINKS = 500
-export function bigCreatorRows(total: number): number {
-  return Math.max(Math.round(total * 0.011), 110_000)
-}
+const bigCreatorRows = (total: number) => Math.max(Math.round(total * 0.011), 110_000)
 
-/**
- * The feed's whale: one creator with more than 1M rows, so that the changes feed can be read
- * after 1,000,000 of one creator's changes (the feed is per creator). Its links (WHALE_LINKS,
- * WHALE_K rows each, one marketplace per link, at most one row per day) are added after the
- * regular links, and its rows are taken out of the total the other creators share. It exists
- * only when it would hold at most half of the rows (at 10M: 11%); smaller datasets (the quick
- * run's 1M) have none, and the scenarios that need it are skipped with the reason.
- */
-export const WHALE_CREATOR = 'cr_whale'
+// The feed's whale: one creator with more than 1M rows, for the feed's page after 1M changes (the
+// feed is per creator). It exists only where it holds at most half of the rows: not at 1M.
+const WHALE_CREATOR = 'cr_whale'
 const WHALE_LINKS = 3100
 const WHALE_K = 355
 export const WHALE_ROWS = WHALE_LINKS * WHALE_K // 1,100,500
-export function whaleRows(total: number): number {
-  return total >= 2 * WHALE_ROWS ? WHALE_ROWS : 0
-}
+const whaleRows = (total: number) => (total >= 2 * WHALE_ROWS ? WHALE_ROWS : 0)
 
-export const YEAR_START = '2025-01-01'
-export const YEAR_END = '2025-12-31'
-const DAYS = 365
+/** Whose token a request carries: the typical and the largest creator, a seller, the feed's whale. */
+export type Subject = 'typical' | 'big' | 'seller' | 'whale'
 
 export interface BenchIds {
-  bigCreator: string
-  typicalCreator: string
-  seller: string
+  /** Each subject's account and token (no whale in a dataset without one). */
+  as: Partial<Record<Subject, { id: string; token: string }>>
   sellerBrand: string
-  /** The brand with the most report rows, granted to the seller: its seller reports pages. */
+  /** The brand with the most report rows, granted to the seller too. */
   largestBrand: string
-  tokens: { big: string; typical: string; seller: string }
-  /** The feed's whale (WHALE_CREATOR), or null when the dataset has none. */
-  whale: { creator: string; rows: number; token: string } | null
-  /** Filter values that select some of the big creator's rows. */
+  /** Filter values that select some of the largest creator's rows. */
   filters: { brand_id: string; product_id: string; asin: string; link_id: string; marketplace: string }
-  rowCounts: { total: number; big: number; typical: number }
-  /** The largest creator's largest payout: its id and how many lines it has. */
+  rowCounts: { total: number; big: number; typical: number; largestBrand: number }
+  /** The largest creator's largest payout. */
   payout: { id: string; lines: number }
 }
 
-/**
- * Generates the whole dataset into an empty database. Report rows are inserted day by day, as
- * ingestion would, so the heap is in date order rather than grouped by creator.
- */
+/** Report rows are inserted day by day, as ingestion writes them: the heap is in date order. */
 async function generate(db: Db, rows: number): Promise<void> {
-  const size = datasetSize(rows)
   const t0 = Date.now()
   await migrate(db)
-  // The rows are consistent by construction: skip the foreign-key triggers and the per-statement
-  // brand aggregate trigger while loading (the aggregates are refreshed once at the end).
+  // Consistent by construction: no foreign-key or aggregate triggers while loading.
   await db.exec(`set session_replication_role = replica`)
   await db.exec(`set maintenance_work_mem = '512MB'`)
-  const p = (n: number) => String(Math.trunc(n)) // sizes are our own integers, never user input
-  const whale = whaleRows(size.reportRows)
+  const p = (n: number) => String(Math.trunc(n)) // our own integers, never user input
+  const whale = whaleRows(rows)
 
   await db.exec(`
     insert into brands (id, name, status, description, website, discoverable, ads_connected)
     select 'br_' || lpad(i::text, 4, '0'), 'Brand ' || i,
            case when i % 20 = 0 then 'inactive' else 'active' end,
            'Brand number ' || i, 'https://brand' || i || '.example', i % 10 <> 0, true
-      from generate_series(1, ${p(size.brands)}) i;
+      from generate_series(1, ${BRANDS}) i;
 
     insert into accounts (id, role, name)
     select 'cr_' || lpad(i::text, 5, '0'), 'creator', 'Creator ' || i
-      from generate_series(1, ${p(size.creators)}) i
+      from generate_series(1, ${CREATORS}) i
     union all
-    select 'se_' || lpad(i::text, 4, '0'), 'seller', 'Seller ' || i from generate_series(1, ${p(size.brands)}) i
+    select 'se_' || lpad(i::text, 4, '0'), 'seller', 'Seller ' || i from generate_series(1, ${BRANDS}) i
     union all
     select '${WHALE_CREATOR}', 'creator', 'The feed whale' where ${whale > 0};
 
     insert into brand_access (account_id, brand_id)
-    select 'se_' || lpad(i::text, 4, '0'), 'br_' || lpad(i::text, 4, '0') from generate_series(1, ${p(size.brands)}) i;
+    select 'se_' || lpad(i::text, 4, '0'), 'br_' || lpad(i::text, 4, '0') from generate_series(1, ${BRANDS}) i;
 
     insert into products (id, brand_id, asin, title, status, commission_type, commission_rate_bps,
                           image_url, detail_page_url, country_code, price_cents, currency)
-    select 'pr_' || lpad(i::text, 6, '0'), 'br_' || lpad((1 + (i - 1) % ${p(size.brands)})::text, 4, '0'),
+    select 'pr_' || lpad(i::text, 6, '0'), 'br_' || lpad((1 + (i - 1) % ${BRANDS})::text, 4, '0'),
            'B' || lpad(i::text, 9, '0'), 'Product ' || i,
            case when i % 25 = 0 then 'inactive' else 'active' end, 'percentage', 300 + i % 700,
            'https://img.example/p' || i || '.jpg', 'https://www.amazon.com/dp/B' || lpad(i::text, 9, '0'),
            m.code, 500 + (i * 7919) % 20000, m.currency
-      from generate_series(1, ${p(size.products)}) i
+      from generate_series(1, ${PRODUCTS}) i
       join marketplaces m on m.position = 1 + i % 23;
 
     insert into partnerships (creator_id, brand_id, status)
     select 'cr_' || lpad(c::text, 5, '0'),
-           'br_' || lpad((1 + (c * 7 + k * 53) % ${p(size.brands)})::text, 4, '0'),
+           'br_' || lpad((1 + (c * 7 + k * 53) % ${BRANDS})::text, 4, '0'),
            (array['approved', 'pending', 'approved', 'suspended', 'rejected'])[k]
-      from generate_series(1, ${p(size.creators)}) c, generate_series(1, 5) k;
+      from generate_series(1, ${CREATORS}) c, generate_series(1, 5) k;
   `)
   await db.query(`select refresh_brand_aggregates(array(select id from brands))`)
 
   // Links: the largest creator owns the first ${BIG_LINKS}; the rest are spread, unevenly, over the
   // others; the whale's, when there is one, come after them. bench_links.k is how many report rows
   // each link gets (mean chosen to reach the total).
-  const big = bigCreatorRows(size.reportRows)
-  const others = size.links - BIG_LINKS
-  const meanK = (size.reportRows - big - whale) / others
+  const big = bigCreatorRows(rows)
+  const others = LINKS - BIG_LINKS
+  const meanK = (rows - big - whale) / others
   const bigK = Math.ceil(big / BIG_LINKS)
   await db.exec(`
     create table bench_links as
     select n, 'ln_' || lpad(n::text, 6, '0') as id,
            case when n <= ${BIG_LINKS} then '${BIG_CREATOR}'
                 -- skewed: lower-numbered creators own more links (the most about 0.6% of them)
-                when n > ${p(size.links)} then '${WHALE_CREATOR}'
-                else 'cr_' || lpad((2 + floor(${p(size.creators - 1)}
+                when n > ${LINKS} then '${WHALE_CREATOR}'
+                else 'cr_' || lpad((2 + floor(${CREATORS - 1}
                        * power(((n::bigint * 104729 + 12345) % 99991) / 99991.0, 1.5)))::int::text, 5, '0')
            end as creator_id,
-           'pr_' || lpad((1 + (n * 7) % ${p(size.products)})::text, 6, '0') as product_id,
+           'pr_' || lpad((1 + (n * 7) % ${PRODUCTS})::text, 6, '0') as product_id,
            case when n <= ${BIG_LINKS} then ${p(bigK)}
-                when n > ${p(size.links)} then ${WHALE_K}
+                when n > ${LINKS} then ${WHALE_K}
                 -- uneven link sizes: from a quarter to 1.75 times the mean
                 else least(${DAYS * 23},
                            greatest(1, round(${meanK} * (0.25 + 1.5 * ((n * 7919) % 1000) / 1000.0))))::int
            end as k
-      from generate_series(1, ${p(size.links + (whale > 0 ? WHALE_LINKS : 0))}) n;
+      from generate_series(1, ${LINKS + (whale > 0 ? WHALE_LINKS : 0)}) n;
 
     insert into links (id, creator_id, brand_id, product_id, tracking_id, short_url, destination_url)
     select l.id, l.creator_id, p.brand_id, l.product_id,
@@ -200,73 +171,67 @@ async function generate(db: Db, rows: number): Promise<void> {
   }
   log(`indexes in ${Math.round((Date.now() - tIdx) / 1000)} s`)
   await db.exec(`set session_replication_role = origin`)
-  // the summaries' totals, which the rows' triggers did not keep while they were off
-  const tTotals = Date.now()
-  await db.exec(`select report_totals_rebuild()`)
-  log(`report totals in ${Math.round((Date.now() - tTotals) / 1000)} s`)
-  // The visibility map lets index-only scans skip the heap; statistics for the planner.
-  await db.exec(`vacuum (analyze)`)
+  await db.exec(`select report_totals_rebuild()`) // the summaries' totals, whose triggers were off
+  await db.exec(`vacuum (analyze)`) // the visibility map for index-only scans; statistics
   log(`dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`)
 }
 
-/** Picks the scenario subjects and issues their tokens (through the project's own createToken). */
+/** Picks the scenarios' subjects and issues their tokens (through the project's createToken). */
 export async function prepareIds(db: Db): Promise<BenchIds> {
   await db.exec(`delete from api_tokens where name = 'bench'`)
   const counts = await db.query<{ creator_id: string; n: number }>(
     `select creator_id, count(*)::int as n from report_rows group by creator_id order by n desc, creator_id`,
   )
-  const total = counts.reduce((s, c) => s + c.n, 0)
-  // Typical: the median creator among those with more than one full 500-row page.
+  // typical: the median creator among those with more than one full 500-row page
   const full = counts.filter((c) => c.n > 600 && c.creator_id !== BIG_CREATOR && c.creator_id !== WHALE_CREATOR)
   const typical = full[Math.floor(full.length / 2)] ?? counts[Math.floor(counts.length / 2)]!
-  const bigCount = counts.find((c) => c.creator_id === BIG_CREATOR)?.n ?? 0
-  const whaleCount = counts.find((c) => c.creator_id === WHALE_CREATOR)?.n ?? 0
-  const pick = await db.query<{
-    brand_id: string
-    product_id: string
-    asin: string
-    link_id: string
-    marketplace: string
-  }>(
+  const count = (id: string) => counts.find((c) => c.creator_id === id)?.n ?? 0
+  const [filters] = await db.query<BenchIds['filters']>(
     `select brand_id, product_id, asin, link_id, marketplace from report_rows
       where creator_id = $1 order by date, id limit 1`,
     [BIG_CREATOR],
   )
-  const seller = 'se_0001'
-  const [largestBrand] = await db.query<{ brand_id: string }>(
-    `select brand_id from report_rows group by brand_id order by count(*) desc, brand_id limit 1`,
+  const [largest] = await db.query<{ brand_id: string; n: number }>(
+    `select brand_id, count(*)::int as n from report_rows group by brand_id order by n desc, brand_id limit 1`,
   )
+  const seller = 'se_0001'
   await db.query(`insert into brand_access (account_id, brand_id) values ($1, $2) on conflict do nothing`, [
     seller,
-    largestBrand!.brand_id,
+    largest!.brand_id,
   ])
-  // a large payout: the first run pays the largest creator's approved rows (one payout per
-  // currency) through the project's own pay; later runs find it
-  const largest = () =>
+  // a large payout: the first run pays the largest creator's approved rows through the project's pay
+  const findPayout = () =>
     db.query<{ id: string; lines: number }>(
       `select id, line_count as lines from payouts where creator_id = $1 order by line_count desc, id limit 1`,
       [BIG_CREATOR],
     )
-  let [payout] = await largest()
+  let [payout] = await findPayout()
   if (!payout) {
     await pay(db, BIG_CREATOR, YEAR_END)
-    // PGlite has no autovacuum: without this its planner sees the payout's lines as 23 rows
-    await db.exec('analyze payouts, payout_lines')
-    ;[payout] = await largest()
+    await db.exec('analyze payouts, payout_lines') // PGlite has no autovacuum
+    ;[payout] = await findPayout()
   }
   if (!payout) throw new Error(`${BIG_CREATOR} has no approved rows to pay`)
-  const token = async (accountId: string) =>
-    (await createToken(db, { accountId, name: 'bench', expiresAt: null })).token
+  const account = async (id: string) => ({
+    id,
+    token: (await createToken(db, { accountId: id, name: 'bench', expiresAt: null })).token,
+  })
   return {
-    bigCreator: BIG_CREATOR,
-    typicalCreator: typical.creator_id,
-    seller,
+    as: {
+      typical: await account(typical.creator_id),
+      big: await account(BIG_CREATOR),
+      seller: await account(seller),
+      ...(count(WHALE_CREATOR) > 0 && { whale: await account(WHALE_CREATOR) }),
+    },
     sellerBrand: 'br_0001',
-    largestBrand: largestBrand!.brand_id,
-    tokens: { big: await token(BIG_CREATOR), typical: await token(typical.creator_id), seller: await token(seller) },
-    whale: whaleCount > 0 ? { creator: WHALE_CREATOR, rows: whaleCount, token: await token(WHALE_CREATOR) } : null,
-    filters: pick[0]!,
-    rowCounts: { total, big: bigCount, typical: typical.n },
+    largestBrand: largest!.brand_id,
+    filters: filters!,
+    rowCounts: {
+      total: counts.reduce((s, c) => s + c.n, 0),
+      big: count(BIG_CREATOR),
+      typical: typical.n,
+      largestBrand: largest!.n,
+    },
     payout,
   }
 }
@@ -290,40 +255,32 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return u.toString()
 }
 
-async function admin(adminUrl: string, sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client(adminUrl)
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    return await client.query(sql, params)
+    return await fn(client)
   } finally {
     await client.end()
   }
 }
 
-export interface Dataset {
-  url: string
-  /** Seconds spent generating it; 0 when reused. */
-  generationS: number
-  drop(): Promise<void>
-}
-
-/** The PostgreSQL dataset `name` (checked by the options: an identifier), made or reused. */
-export async function prepareDatabase(adminUrl: string, name: string, rows: number, reuse: boolean): Promise<Dataset> {
+/** The PostgreSQL dataset `name` (an identifier: the options check it), made or reused. */
+export async function prepareDatabase(adminUrl: string, name: string, rows: number, reuse: boolean) {
   const url = databaseUrl(adminUrl, name)
   const mark = `csapi-bench ${rows} ${fingerprint()}`
-  const drop = async () => void (await admin(adminUrl, `drop database if exists ${name} with (force)`))
-  const kept = await admin(
-    adminUrl,
-    `select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1`,
-    [name],
-  )
+  const admin = (sql: string, params: unknown[] = []) => withClient(adminUrl, (c) => c.query(sql, params))
+  const drop = async () => void (await admin(`drop database if exists ${name} with (force)`))
+  const kept = await admin(`select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1`, [
+    name,
+  ])
   if (reuse && kept.rows[0]?.mark === mark) {
     log(`reusing ${name}`)
     return { url, generationS: 0, drop }
   }
   if (reuse && kept.rowCount) log(`not reusing ${name}: made for another size, migrations or generator`)
   await drop()
-  await admin(adminUrl, `create database ${name}`)
+  await admin(`create database ${name}`)
   const t0 = Date.now()
   const db = await openDb(url, { poolSize: 1 })
   try {
@@ -334,11 +291,11 @@ export async function prepareDatabase(adminUrl: string, name: string, rows: numb
     throw err
   }
   await db.close()
-  await admin(adminUrl, `comment on database ${name} is '${mark}'`) // only once it is whole
+  await admin(`comment on database ${name} is '${mark}'`) // only once it is whole
   return { url, generationS: Math.round((Date.now() - t0) / 1000), drop }
 }
 
-/** The PGlite dataset, kept in $TMPDIR between runs: its generation takes minutes. */
+/** The PGlite dataset, kept in the temporary directory between runs: it takes minutes to make. */
 export async function preparePglite(rows: number): Promise<{ url: string; generationS: number }> {
   const dir = join(tmpdir(), `csapi-bench-pglite-${rows}-${fingerprint()}`)
   const url = `file:${dir}/pgdata`

@@ -1,42 +1,33 @@
 // `npm run bench:ingest`: ingests 1M generated Amazon Attribution rows on PostgreSQL, beside the
 // ceiling of a raw COPY of the same rows into an unindexed table and the floor of a raw COPY of
 // the resulting report rows into the indexed report_rows, in throwaway databases dropped at the end.
-//
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the server
 //   BENCH_INGEST_ROWS (default 1000000): Amazon rows to generate
-//   BENCH_INGEST_BASE_ROWS (default 0): also ingest the same files into a database already holding
-//     that many report rows (older dates): the flatness ratio (target ≤ 1.2 at 10000000)
-//   BENCH_INGEST_WITHOUT_FEED=1: also ingest them into a database without the changes feed's write
-//     side, right after the ingest with it: what the feed costs an ingest
-//   BENCH_INGEST_WITHOUT_SELLER_INDEX=1: also ingest them into a database without the seller's
-//     index (migrations/016_seller_reports.sql): what it costs an ingest (target ≤ 1.15)
-//   BENCH_INGEST_WITHOUT_SELLER_TOTALS=1: also ingest them into a database without the totals'
-//     seller indexes (migrations/019_seller_totals.sql): what they cost an ingest (target ≤ 1.15)
-//   BENCH_INGEST_WITHOUT_TOTALS=1: also ingest them into a database without the summaries' totals
-//     (migrations/015: their triggers), right after the ingest with them: what the totals cost
+//   BENCH_INGEST_BASE_ROWS (default 0): also into a database already holding that many report
+//     rows (older dates): the flatness ratio (target ≤ 1.2 at 10000000)
+//   BENCH_INGEST_WITHOUT_FEED=1, _WITHOUT_TOTALS=1, _WITHOUT_SELLER_INDEX=1, _WITHOUT_SELLER_TOTALS=1:
+//     also into a database without that part of the schema (WITHOUT below), right after the ingest with it: its cost
 //   BENCH_KEEP=1: keep the databases and the files, to look at plans afterwards
-//
-// Writes bench/results/ingest.json, and with a base also ingest-flatness.json (`npm run bench`
-// copies both into its summary). The ingest runs in a child process, so its peak RSS is its own.
+// Writes bench/results/ingest.json, and with a base ingest-flatness.json (`npm run bench` copies
+// both into its summary). The ingest runs in a child process, so its peak RSS is its own.
 import { spawn } from 'node:child_process'
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 import { openDb } from '../src/db/index.js'
 import { migrate } from '../src/db/migrate.js'
 import { ingestAmazonAttribution, stageTuples } from '../src/ingest/run.js'
 import { copyText } from '../src/ingest/session.js'
 import { STAGE_COLUMNS, STAGE_TYPES } from '../src/ingest/sql.js'
-import { databaseUrl, DEFAULT_ADMIN_URL } from './dataset.js'
+import type pg from 'pg'
+import { databaseUrl, DEFAULT_ADMIN_URL, withClient } from './dataset.js'
+import { ratio } from './load.js'
 import { ROOT } from './process.js'
 import { commit } from './report.js'
-
-const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
 
 const BRANDS = 100
 const PRODUCTS_PER_BRAND = 40
@@ -52,11 +43,7 @@ const yyyymmdd = (d: number) => new Date(FIRST_DAY + d * 86_400_000).toISOString
 async function write(out: NodeJS.WritableStream, text: string) {
   if (!out.write(text)) await once(out, 'drain')
 }
-
-async function close(out: NodeJS.WritableStream & { close?: () => void }) {
-  out.end()
-  await once(out, 'finish')
-}
+const close = (out: NodeJS.WritableStream) => once(out.end(), 'finish')
 
 /**
  * PRODUCTS rows as API pages of 5,000 ({"reports": [...], "cursorId": ...}), one page per line:
@@ -206,23 +193,28 @@ function fillBase(url: string, total: number): Promise<{ rows: number; seconds: 
     await client.query('select report_totals_rebuild()')
     await client.query('vacuum analyze')
     await client.query('checkpoint')
-    const [{ n }] = (await client.query<{ n: string }>('select count(*) as n from report_rows')).rows as [{ n: string }]
+    const { rows } = await client.query('select count(*)::int as n from report_rows')
     const seconds = Math.round((Date.now() - started) / 1000)
-    console.log(`  filled ${Number(n).toLocaleString('en-US')} base rows in ${seconds} s`)
-    return { rows: Number(n), seconds }
+    console.log(`  filled ${rows[0].n.toLocaleString('en-US')} base rows in ${seconds} s`)
+    return { rows: rows[0].n as number, seconds }
   })
 }
 
+/** COPY of a file into a table in one transaction: its milliseconds and rows. */
+async function copyIn(client: pg.Client, into: string, path: string) {
+  const started = process.hrtime.bigint()
+  await client.query('begin')
+  const stream = client.query(copyFrom(`copy ${into} from stdin`))
+  await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), stream)
+  await client.query('commit')
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, rows: stream.rowCount }
+}
+
 /** Raw COPY of the staged rows into an unindexed table: the ceiling. */
-function copyCeiling(url: string, path: string): Promise<number> {
+function copyCeiling(url: string, path: string) {
   return withClient(url, async (client) => {
     await client.query(`create table raw_copy (${STAGE_COLUMNS.map((c, i) => `${c} ${STAGE_TYPES[i]}`).join(', ')})`)
-    const started = process.hrtime.bigint()
-    await client.query('begin')
-    const stream = client.query(copyFrom(`copy raw_copy (${STAGE_COLUMNS.join(', ')}) from stdin`))
-    await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), stream)
-    await client.query('commit')
-    return Number(process.hrtime.bigint() - started) / 1e6
+    return copyIn(client, `raw_copy (${STAGE_COLUMNS.join(', ')})`, path)
   })
 }
 
@@ -235,7 +227,7 @@ const REPORT_COLUMNS =
  * files' first day on; base rows are older), exported, removed, then COPYed straight back into
  * report_rows with all its indexes and foreign keys.
  */
-function indexedCopy(url: string, path: string): Promise<{ ms: number; rows: number }> {
+function indexedCopy(url: string, path: string) {
   return withClient(url, async (client) => {
     const ingested = `date >= date '2026-01-01'`
     await pipeline(
@@ -247,19 +239,12 @@ function indexedCopy(url: string, path: string): Promise<{ ms: number; rows: num
       ),
       createWriteStream(path),
     )
-    const [{ base }] = (
-      await client.query<{ base: boolean }>(`select exists (select 1 from report_rows where not (${ingested})) as base`)
-    ).rows as [{ base: boolean }]
-    if (base) {
+    const { rows } = await client.query(`select exists (select 1 from report_rows where not (${ingested})) as base`)
+    if (rows[0].base) {
       await client.query(`delete from report_rows where ${ingested}`)
       await client.query('vacuum report_rows')
     } else await client.query('truncate report_rows cascade')
-    const started = process.hrtime.bigint()
-    await client.query('begin')
-    const stream = client.query(copyFrom(`copy report_rows (${REPORT_COLUMNS}) from stdin`))
-    await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), stream)
-    await client.query('commit')
-    return { ms: Number(process.hrtime.bigint() - started) / 1e6, rows: stream.rowCount }
+    return copyIn(client, `report_rows (${REPORT_COLUMNS})`, path)
   })
 }
 
@@ -274,16 +259,12 @@ async function child(url: string, files: string[]): Promise<void> {
   process.stdout.write(JSON.stringify({ ms, maxRssBytes, summary }) + '\n')
 }
 
-function runChild(
-  url: string,
-  files: string[],
-): Promise<{ ms: number; maxRssBytes: number; summary: Awaited<ReturnType<typeof ingestAmazonAttribution>> }> {
+type Ingested = { ms: number; maxRssBytes: number; summary: Awaited<ReturnType<typeof ingestAmazonAttribution>> }
+
+function runChild(url: string, files: string[]): Promise<Ingested> {
   return new Promise((resolve, reject) => {
-    const p = spawn(
-      process.execPath,
-      ['--import', 'tsx', new URL(import.meta.url).pathname, '--child', url, ...files],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    )
+    const args = ['--import', 'tsx', new URL(import.meta.url).pathname, '--child', url, ...files]
+    const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     p.stdout.on('data', (d: Buffer) => (out += d.toString()))
     p.on('error', reject)
@@ -291,55 +272,54 @@ function runChild(
   })
 }
 
+/** Parts of the schema whose cost to an ingest is measured: the same ingest into a database without them. */
+const WITHOUT = {
+  // the changes feed's write side (migrations/007); the column and its sequence stay: the upsert names
+  // change_seq and the write reads where the sequence stands
+  feed: {
+    env: 'BENCH_INGEST_WITHOUT_FEED',
+    target: '',
+    removed: ['report_rows_changes_idx', "change_seq's nextval default (now 0)", 'three triggers'],
+    sql: `drop trigger report_rows_writers_lock on report_rows;
+          drop trigger report_rows_changed on report_rows;
+          drop trigger links_report_fields_changed on links;
+          drop index report_rows_changes_idx;
+          alter table report_rows alter column change_seq set default 0;`,
+  },
+  // the triggers that keep the summaries' totals (migrations/015)
+  totals: {
+    env: 'BENCH_INGEST_WITHOUT_TOTALS',
+    target: ' (target ≤ 1.15)',
+    removed: ['report_rows_totals_ins', 'report_rows_totals_upd', 'report_rows_totals_del'],
+    sql: `drop trigger report_rows_totals_ins on report_rows;
+          drop trigger report_rows_totals_upd on report_rows;
+          drop trigger report_rows_totals_del on report_rows;`,
+  },
+  // the seller reports' index (migrations/016)
+  seller_index: {
+    env: 'BENCH_INGEST_WITHOUT_SELLER_INDEX',
+    target: ' (target ≤ 1.15)',
+    removed: ['report_rows_seller_idx'],
+    sql: `drop index report_rows_seller_idx;`,
+  },
+  // the seller summaries' indexes on the totals (migrations/019)
+  seller_totals: {
+    env: 'BENCH_INGEST_WITHOUT_SELLER_TOTALS',
+    target: ' (target ≤ 1.15)',
+    removed: ['report_month_totals_seller_idx', 'report_month_brand_totals_seller_idx', 'report_day_totals_seller_idx'],
+    sql: `drop index report_month_totals_seller_idx;
+          drop index report_month_brand_totals_seller_idx;
+          drop index report_day_totals_seller_idx;`,
+  },
+}
+
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`
 const sec = (ms: number) => Math.round(ms / 10) / 100
 const rowsOf = (n: number) => n.toLocaleString('en-US')
-type Ingested = Awaited<ReturnType<typeof runChild>>
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
-}
-
-/**
- * The changes feed's write side (migrations/007_report_changes.sql): its index, its triggers and
- * change_seq's nextval default. The column and its sequence stay: the upsert names change_seq
- * and the write reads where the sequence stands, so the ingest cannot run without them.
- */
-const WITHOUT_FEED = `
-  drop trigger report_rows_writers_lock on report_rows;
-  drop trigger report_rows_changed on report_rows;
-  drop trigger links_report_fields_changed on links;
-  drop index report_rows_changes_idx;
-  alter table report_rows alter column change_seq set default 0;
-  analyze;`
-
-/** The summaries' totals (migrations/015_report_summaries.sql): the triggers that keep them. */
-const WITHOUT_TOTALS = `
-  drop trigger report_rows_totals_ins on report_rows;
-  drop trigger report_rows_totals_upd on report_rows;
-  drop trigger report_rows_totals_del on report_rows;
-  analyze;`
-
-/** The seller reports' index (migrations/016_seller_reports.sql). */
-const WITHOUT_SELLER_INDEX = `
-  drop index report_rows_seller_idx;
-  analyze;`
-
-/** The totals' seller indexes (migrations/019_seller_totals.sql). */
-const SELLER_TOTALS_INDEXES = [
-  'report_month_totals_seller_idx',
-  'report_month_brand_totals_seller_idx',
-  'report_day_totals_seller_idx',
-]
-const WITHOUT_SELLER_TOTALS = `${SELLER_TOTALS_INDEXES.map((i) => `drop index ${i};`).join(' ')} analyze;`
-
-const ingestFigures = (r: Ingested, rows: number) => ({
+const say = (line: string) => console.log(line)
+const describe = (what: string, r: Ingested) =>
+  say(`${what}: ${sec(r.ms)} s, phases ms ${JSON.stringify(r.summary.phases)}, peak RSS ${mb(r.maxRssBytes)}`)
+const figures = (r: Ingested, rows: number) => ({
   s: sec(r.ms),
   rows_per_s: Math.round(rows / (r.ms / 1000)),
   phases_ms: r.summary.phases,
@@ -348,35 +328,30 @@ const ingestFigures = (r: Ingested, rows: number) => ({
   updated: r.summary.reportRows.updated,
 })
 
-const say = (line: string) => console.log(line)
-const describe = (what: string, r: Ingested) =>
-  say(`${what}: ${sec(r.ms)} s, phases ms ${JSON.stringify(r.summary.phases)}, peak RSS ${mb(r.maxRssBytes)}`)
-
 async function main() {
   if (process.argv[2] === '--child') return child(process.argv[3]!, process.argv.slice(4))
   const startedAt = Date.now()
   const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_ADMIN_URL
   const total = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000)
   const baseRows = Number(process.env.BENCH_INGEST_BASE_ROWS ?? 0)
-  const noFeed = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_FEED ?? '')
-  const noTotals = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_TOTALS ?? '')
-  const noSeller = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_SELLER_INDEX ?? '')
-  const noSellerTotals = ['1', 'true', 'yes'].includes(process.env.BENCH_INGEST_WITHOUT_SELLER_TOTALS ?? '')
   if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
     throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
+  const without = (Object.keys(WITHOUT) as (keyof typeof WITHOUT)[]).filter((k) =>
+    ['1', 'true', 'yes'].includes(process.env[WITHOUT[k].env] ?? ''),
+  )
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
   const dir = mkdtempSync(join(tmpdir(), 'csapi-bench-ingest-'))
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
   const created: string[] = []
+  const admin = (sql: string) => withClient(adminUrl, (c) => c.query(sql))
   /** A database of its own, migrated and holding the links and products the files refer to. */
   const database = async (suffix: string) => {
     created.push(`${name}${suffix}`)
-    await admin.query(`create database ${name}${suffix}`)
+    await admin(`create database ${name}${suffix}`)
     const url = databaseUrl(adminUrl, `${name}${suffix}`)
     await setup(url)
     return url
   }
+  const checkpoint = (url: string) => withClient(url, (c) => c.query('checkpoint'))
   try {
     say(`bench:ingest — ${rowsOf(total)} rows, database ${name}, files in ${dir}`)
     const { files, rows } = await generate(dir, total)
@@ -384,81 +359,35 @@ async function main() {
     const copyPath = join(dir, 'stage.copy')
     await copyTextFile(files, copyPath)
     const url = await database('')
-    // made now, so that its ingest can follow the one with the feed
-    const noFeedUrl = noFeed ? await database('_nofeed') : null
-    if (noFeedUrl) await withClient(noFeedUrl, (c) => c.query(WITHOUT_FEED))
-    const noTotalsUrl = noTotals ? await database('_nototals') : null
-    if (noTotalsUrl) await withClient(noTotalsUrl, (c) => c.query(WITHOUT_TOTALS))
-    const noSellerUrl = noSeller ? await database('_noseller') : null
-    if (noSellerUrl) await withClient(noSellerUrl, (c) => c.query(WITHOUT_SELLER_INDEX))
-    const noSellerTotalsUrl = noSellerTotals ? await database('_nosellertotals') : null
-    if (noSellerTotalsUrl) await withClient(noSellerTotalsUrl, (c) => c.query(WITHOUT_SELLER_TOTALS))
-    const ceilingMs = await copyCeiling(url, copyPath)
+    // made now, so that each ingest without a part follows the one with it
+    const withoutUrls: Record<string, string> = {}
+    for (const k of without) {
+      withoutUrls[k] = await database(`_no_${k}`)
+      await withClient(withoutUrls[k], (c) => c.query(`${WITHOUT[k].sql} analyze;`))
+    }
+    const { ms: ceilingMs } = await copyCeiling(url, copyPath)
     const ceiling = rows / (ceilingMs / 1000)
     say(`ceiling: raw COPY into an unindexed table: ${sec(ceilingMs)} s = ${rowsOf(Math.round(ceiling))} rows/s`)
-    // with the comparison, both ingests start from a checkpoint: neither pays for the other's writes
-    if (noFeed || noTotals || noSeller || noSellerTotals) await withClient(url, (c) => c.query('checkpoint'))
+    // with a comparison, both ingests start from a checkpoint: neither pays for the other's writes
+    if (without.length) await checkpoint(url)
     const r = await runChild(url, files)
     describe('ingest', r)
     const upsertMs = r.summary.phases.upsert ?? 0
-    let withoutFeed = null
-    if (noFeedUrl) {
-      await withClient(noFeedUrl, (c) => c.query('checkpoint'))
-      const n = await runChild(noFeedUrl, files)
-      describe('the same ingest without the feed', n)
+    const compared: Record<string, unknown> = {}
+    for (const k of without) {
+      await checkpoint(withoutUrls[k]!)
+      const n = await runChild(withoutUrls[k]!, files)
+      describe(`the same ingest without the ${k}`, n)
       const nUpsert = n.summary.phases.upsert ?? 0
-      withoutFeed = {
-        removed: ['report_rows_changes_idx', "change_seq's nextval default (now 0)", 'three triggers'],
-        with_feed_s: sec(r.ms),
-        without_feed_s: sec(n.ms),
+      compared[`without_${k}`] = {
+        removed: WITHOUT[k].removed,
+        with_s: sec(r.ms),
+        without_s: sec(n.ms),
         with_vs_without: ratio(r.ms, n.ms),
-        with_feed_upsert_s: sec(upsertMs),
-        without_feed_upsert_s: sec(nUpsert),
         upsert_with_vs_without: nUpsert > 0 ? ratio(upsertMs, nUpsert) : null,
-        without_feed: ingestFigures(n, rows),
+        without: figures(n, rows),
       }
-    }
-    let withoutTotals = null
-    if (noTotalsUrl) {
-      await withClient(noTotalsUrl, (c) => c.query('checkpoint'))
-      const n = await runChild(noTotalsUrl, files)
-      describe('the same ingest without the totals', n)
-      withoutTotals = {
-        removed: ['report_rows_totals_ins', 'report_rows_totals_upd', 'report_rows_totals_del'],
-        with_totals_s: sec(r.ms),
-        without_totals_s: sec(n.ms),
-        with_vs_without: ratio(r.ms, n.ms),
-        without_totals: ingestFigures(n, rows),
-      }
-      say(`with the totals ÷ without: ${withoutTotals.with_vs_without} (target ≤ 1.15)`)
-    }
-    let withoutSellerIndex = null
-    if (noSellerUrl) {
-      await withClient(noSellerUrl, (c) => c.query('checkpoint'))
-      const n = await runChild(noSellerUrl, files)
-      describe("the same ingest without the seller's index", n)
-      withoutSellerIndex = {
-        removed: ['report_rows_seller_idx'],
-        with_index_s: sec(r.ms),
-        without_index_s: sec(n.ms),
-        with_vs_without: ratio(r.ms, n.ms),
-        without_index: ingestFigures(n, rows),
-      }
-      say(`with the seller's index ÷ without: ${withoutSellerIndex.with_vs_without} (target ≤ 1.15)`)
-    }
-    let withoutSellerTotals = null
-    if (noSellerTotalsUrl) {
-      await withClient(noSellerTotalsUrl, (c) => c.query('checkpoint'))
-      const n = await runChild(noSellerTotalsUrl, files)
-      describe("the same ingest without the totals' seller indexes", n)
-      withoutSellerTotals = {
-        removed: SELLER_TOTALS_INDEXES,
-        with_indexes_s: sec(r.ms),
-        without_indexes_s: sec(n.ms),
-        with_vs_without: ratio(r.ms, n.ms),
-        without_indexes: ingestFigures(n, rows),
-      }
-      say(`with the totals' seller indexes ÷ without: ${withoutSellerTotals.with_vs_without} (target ≤ 1.15)`)
+      say(`with the ${k} ÷ without: ${ratio(r.ms, n.ms)}${WITHOUT[k].target}`)
     }
     const again = await runChild(url, files)
     describe(`a second run over the same files (${again.summary.reportRows.inserted} inserted)`, again)
@@ -472,7 +401,6 @@ async function main() {
       const b = await runChild(based, files)
       describe(`into ${rowsOf(fill.rows)} rows`, b)
       const bFloor = await indexedCopy(based, join(dir, 'report_rows_base.copy'))
-      const bUpsert = b.summary.phases.upsert ?? 0
       flatness = {
         base_rows: fill.rows,
         fill_s: fill.seconds,
@@ -480,28 +408,19 @@ async function main() {
         based_s: sec(b.ms),
         ratio: ratio(b.ms, r.ms),
         upsert_vs_floor_empty: ratio(floor.ms, upsertMs),
-        upsert_vs_floor_based: ratio(bFloor.ms, bUpsert),
+        upsert_vs_floor_based: ratio(bFloor.ms, b.summary.phases.upsert ?? 0),
         floor_empty_s: sec(floor.ms),
         floor_based_s: sec(bFloor.ms),
-        based: ingestFigures(b, rows),
+        based: figures(b, rows),
       }
       say(`flatness: ${flatness.ratio}× (target ≤ 1.2); upsert ÷ floor ${flatness.upsert_vs_floor_based}`)
     }
+    const head = { generated_at: new Date().toISOString(), commit: commit(), node: process.version }
+    const settings = { rows: total, base_rows: baseRows, without }
     const doc = {
-      generated_at: new Date().toISOString(),
-      commit: commit(),
-      node: process.version,
-      settings: {
-        rows: total,
-        base_rows: baseRows,
-        without_feed: noFeed,
-        without_totals: noTotals,
-        without_seller_index: noSeller,
-        without_seller_totals: noSellerTotals,
-      },
-      generated_rows: rows,
+      ...{ ...head, settings, generated_rows: rows },
       ceiling: { s: sec(ceilingMs), rows_per_s: Math.round(ceiling) },
-      ingest: ingestFigures(r, rows),
+      ingest: figures(r, rows),
       ingest_vs_ceiling: ratio(rows / (r.ms / 1000), ceiling),
       rerun: {
         s: sec(again.ms),
@@ -509,26 +428,21 @@ async function main() {
         updated: again.summary.reportRows.updated,
       },
       floor: { s: sec(floor.ms), rows: floor.rows, upsert_vs_floor: ratio(floor.ms, upsertMs) },
-      flatness,
-      without_feed: withoutFeed,
-      without_totals: withoutTotals,
-      without_seller_index: withoutSellerIndex,
-      without_seller_totals: withoutSellerTotals,
+      ...compared,
       total_s: Math.round((Date.now() - startedAt) / 1000),
     }
-    const out = join(ROOT, 'bench/results')
-    mkdirSync(out, { recursive: true })
-    const json = JSON.stringify(doc, null, 2) + '\n'
-    writeFileSync(join(out, 'ingest.json'), json)
-    if (flatness) writeFileSync(join(out, 'ingest-flatness.json'), json)
+    const write = (file: string, d: unknown) =>
+      writeFileSync(join(ROOT, 'bench/results', file), JSON.stringify(d, null, 2) + '\n')
+    write('ingest.json', doc)
+    // the last flatness run, kept apart: the 10M fill is too long to repeat with every ingest run
+    if (flatness) write('ingest-flatness.json', { ...head, settings, generated_rows: rows, flatness })
     say(`results in bench/results/ingest.json${flatness ? ' and ingest-flatness.json' : ''}`)
   } finally {
     if (process.env.BENCH_KEEP) say(`kept databases ${created.join(', ')} and files in ${dir} (BENCH_KEEP)`)
     else {
-      for (const db of created.reverse()) await admin.query(`drop database if exists ${db} with (force)`)
+      for (const db of created.reverse()) await admin(`drop database if exists ${db} with (force)`)
       rmSync(dir, { recursive: true, force: true })
     }
-    await admin.end()
   }
 }
 

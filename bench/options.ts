@@ -2,23 +2,6 @@
 // not one is refused before anything runs.
 import { parseArgs } from 'node:util'
 
-export interface Options {
-  quick: boolean
-  rows: number
-  seconds: number
-  /** Rounds per ratio: a page and what it is compared with, measured in turn this many times. */
-  rounds: number
-  connections: number
-  pool: number
-  keep: boolean
-  reuse: boolean
-  skipPglite: boolean
-  /** Substring of scenario names; a run with it leaves docs/performance.md as it is. */
-  only: string | undefined
-  database: string
-  help: boolean
-}
-
 export class UsageError extends Error {}
 
 export const USAGE = `usage: npm run bench -- [options]
@@ -31,18 +14,18 @@ export const USAGE = `usage: npm run bench -- [options]
   --pool N             database pool of each server (default 4)
   --keep               keep the database after the run
   --reuse              reuse a kept database made by the same migrations and generator
-  --only TEXT          only the scenarios whose name contains TEXT
+  --only TEXT          only the pages whose name contains TEXT (repeatable), with the pages they are
+                       compared with; writes bench/results/partial.{json,md}, not latest or the doc
   --skip-pglite        no PGlite run
   --database NAME      database name (default $BENCH_DATABASE_NAME or csapi_bench)
 environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, a superuser)`
 
 function count(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback
-  const n = Number(value)
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1) {
     throw new UsageError(`--${name} takes a positive integer (got "${value}")`)
   }
-  return n
+  return Number(value)
 }
 
 // The name goes into `create/drop database`, and bench:ingest keeps its own databases.
@@ -56,7 +39,9 @@ function databaseName(value: string): string {
   return value
 }
 
-export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Options {
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}) {
+  const flag = { type: 'boolean', default: false } as const
+  const num = { type: 'string' } as const
   let values
   try {
     ;({ values } = parseArgs({
@@ -64,25 +49,16 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
       strict: true,
       allowPositionals: false,
       options: {
-        quick: { type: 'boolean', default: false },
-        rows: { type: 'string' },
-        seconds: { type: 'string' },
-        rounds: { type: 'string' },
-        connections: { type: 'string' },
-        pool: { type: 'string' },
-        keep: { type: 'boolean', default: false },
-        reuse: { type: 'boolean', default: false },
-        'skip-pglite': { type: 'boolean', default: false },
-        only: { type: 'string' },
-        database: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
+        ...{ quick: flag, keep: flag, reuse: flag, 'skip-pglite': flag, help: { ...flag, short: 'h' } },
+        ...{ rows: num, seconds: num, rounds: num, connections: num, pool: num, database: num },
+        only: { type: 'string', multiple: true },
       },
     }))
   } catch (err) {
     throw new UsageError((err as Error).message)
   }
   const quick = values.quick
-  if (values.only === '') throw new UsageError('--only takes a non-empty part of a scenario name')
+  if (values.only?.includes('')) throw new UsageError('--only takes a non-empty part of a page name')
   return {
     quick,
     rows: count('rows', values.rows, quick ? 1_000_000 : 10_000_000),
@@ -99,3 +75,5 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): Optio
     help: values.help,
   }
 }
+
+export type Options = ReturnType<typeof parseOptions>

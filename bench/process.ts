@@ -1,11 +1,8 @@
-// Child processes of the bench: each is started by the code that needs it and stopped by that
-// same code, in a finally, through the handle returned here.
-//
+// Child processes of the bench, each stopped by the code that started it, in a finally.
 // Servers run in a session of their own (setsid), as PostgreSQL does and as a service does under
-// systemd or in a container: under the kernel's autogroup scheduling a session is one CPU group,
-// and a server in the bench's session would share its group with wrk and pgbench, the load it is
-// measured under. Such a server misses the terminal's Ctrl-C, so the servers still running are
-// stopped here when the bench exits or is interrupted.
+// systemd: under the kernel's autogroup scheduling a session is one CPU group, and a server in the
+// bench's session would share it with wrk and pgbench. Such a server misses the terminal's Ctrl-C,
+// so the servers still running are stopped here when the bench exits or is interrupted.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -15,34 +12,21 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Progress goes to stderr; stdout carries the Markdown results. */
 export const log = (s: string): void => void process.stderr.write(`[bench] ${s}\n`)
 
-export interface Child {
-  name: string
-  pid: number
-  running(): boolean
-  /** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
-  stop(): Promise<void>
-}
-
 const detached = new Set<ChildProcess>()
-const stopDetached = () => detached.forEach((child) => child.kill('SIGTERM'))
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+const stopDetached = () => detached.forEach((child) => child.kill('SIGTERM'))
 function onSignal(signal: NodeJS.Signals) {
   stopDetached()
   for (const s of SIGNALS) process.off(s, onSignal)
   process.kill(process.pid, signal)
 }
-function watchDetached(child: ChildProcess) {
-  if (detached.size === 0) {
-    process.on('exit', stopDetached)
-    for (const s of SIGNALS) process.on(s, onSignal)
+function watch(child: ChildProcess, on: boolean) {
+  if (on ? detached.size === 0 : detached.size === 1) {
+    process[on ? 'on' : 'off']('exit', stopDetached)
+    for (const s of SIGNALS) process[on ? 'on' : 'off'](s, onSignal)
   }
-  detached.add(child)
-  child.once('exit', () => {
-    detached.delete(child)
-    if (detached.size > 0) return
-    process.off('exit', stopDetached)
-    for (const s of SIGNALS) process.off(s, onSignal)
-  })
+  if (on) detached.add(child)
+  else detached.delete(child)
 }
 
 type Stoppable = { stop(): Promise<void> | void }
@@ -54,57 +38,6 @@ export async function owning<T>(fn: (own: <S extends Stoppable>(s: S) => S) => P
     return await fn((s) => (owned.push(s), s))
   } finally {
     for (const s of owned.reverse()) await s.stop()
-  }
-}
-
-/** Starts `node ARGS` in the project directory, in a session of its own; stderr is passed through, prefixed. */
-export function startNode(name: string, args: string[], env: NodeJS.ProcessEnv = process.env): Child {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
-  watchDetached(child)
-  let stopping = false
-  let running = true
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => resolve())
-    child.once('error', () => resolve())
-  })
-  child.once('error', (err) => {
-    running = false
-    log(`${name}: ${err.message}`)
-  })
-  child.stderr.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d}`))
-  child.on('exit', (code, signal) => {
-    running = false
-    if (!stopping) log(`${name} exited (${code ?? signal})`)
-  })
-  return {
-    name,
-    pid: child.pid ?? 0,
-    running: () => running,
-    async stop() {
-      if (!running) return
-      stopping = true
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    },
-  }
-}
-
-/** Polls a URL until it answers below 500; the child's exit ends the wait early. */
-export async function waitFor(url: string, child: Child, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms
-  for (;;) {
-    try {
-      const res = await fetch(url)
-      await res.arrayBuffer()
-      if (res.status < 500) return
-    } catch {
-      // not listening yet
-    }
-    if (!child.running()) throw new Error(`${child.name} exited before ${url} answered`)
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${ms / 1000} s`)
-    await new Promise((r) => setTimeout(r, 200))
   }
 }
 
@@ -123,6 +56,7 @@ export function freePort(): Promise<number> {
 
 export interface ServerSpec {
   name: string
+  /** `node ARGS`, run in the project directory. */
   args: (port: number) => string[]
   /** Answers below 500 once the server is up. */
   readyPath: string
@@ -132,18 +66,60 @@ export interface ServerSpec {
   port?: number
 }
 
-export type Server = Child & { base: string }
+export interface Server {
+  name: string
+  pid: number
+  base: string
+  /** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
+  stop(): Promise<void>
+}
 
-/** Starts a server and waits until it is ready; one that never is gets stopped here. */
+/** Starts a server in a session of its own and waits until it answers; one that never does is stopped. */
 export async function startServer(spec: ServerSpec): Promise<Server> {
   const port = spec.port ?? (await freePort())
-  const child = startNode(spec.name, spec.args(port), spec.env)
   const base = `http://127.0.0.1:${port}`
-  try {
-    await waitFor(`${base}${spec.readyPath}`, child, spec.readyMs)
-  } catch (err) {
-    await child.stop()
-    throw err
+  const child = spawn(process.execPath, spec.args(port), {
+    cwd: ROOT,
+    env: spec.env ?? process.env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  })
+  watch(child, true)
+  let [running, stopping] = [true, false]
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()))
+  child.once('error', (err) => {
+    running = false
+    log(`${spec.name}: ${err.message}`)
+  })
+  child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[${spec.name}] ${d}`))
+  child.once('exit', (code, signal) => {
+    running = false
+    watch(child, false)
+    if (!stopping) log(`${spec.name} exited (${code ?? signal})`)
+  })
+  const server: Server = {
+    name: spec.name,
+    pid: child.pid ?? 0,
+    base,
+    async stop() {
+      if (!running) return
+      stopping = true
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
   }
-  return { ...child, base }
+  const until = Date.now() + (spec.readyMs ?? 60_000)
+  for (;;) {
+    const res = await fetch(`${base}${spec.readyPath}`).catch(() => null) // not listening yet
+    await res?.arrayBuffer()
+    if (res && res.status < 500) return server
+    const why = !running ? 'exited before it answered' : Date.now() > until ? 'did not answer in time' : null
+    if (why) {
+      await server.stop()
+      throw new Error(`${spec.name} ${why} (${base}${spec.readyPath})`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
 }

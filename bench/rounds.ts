@@ -1,7 +1,7 @@
-// A ratio from one sample of each side moved by ±0.1 from run to run on a shared machine: the
-// neighbours' load changes within seconds. So a ratio is measured in rounds, every side once per
-// round, the order rotated (the second of two back-to-back measurements tends to be slower), and
-// the round whose ratio is the median is reported, with every round's ratio beside it.
+// A ratio from one sample of each side moved by ±0.1 from run to run on a shared machine. So a
+// ratio is measured in rounds, every side once per round, the order rotated (the second of two
+// back-to-back measurements tends to be slower), and the round whose ratio is the median is
+// reported, with every round's ratio beside it.
 
 /** Side i of round r runs at position (i + r) mod n: each side goes first in turn. */
 export function rotation(sides: number, round: number): number[] {
@@ -18,16 +18,12 @@ export function medianIndex(values: readonly number[]): number {
 export interface Rounds<T> {
   /** The round whose ratio is the median: its measures, side by side. */
   median: T[]
-  /** Every round's ratio, in the order measured. */
+  /** Every round's ratio, and every round's measures, in the order measured. */
   ratios: number[]
-  /** Every round's measures. */
   all: T[][]
 }
 
-/**
- * Measures `sides` in `rounds` rounds, rotated; `ratioOf` gives a round's ratio from its
- * measures (in the order of `sides`).
- */
+/** Measures `sides` in `rounds` rotated rounds; `ratioOf` gives a round's ratio from its measures. */
 export async function inRounds<T>(
   rounds: number,
   sides: readonly (() => Promise<T>)[],

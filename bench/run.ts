@@ -1,12 +1,11 @@
 // `npm run bench [-- --quick]`: generates the dataset, starts our service, the bench's
 // ceiling/floor/OFFSET server and PostGraphile, and measures every page against its ceilings,
-// floor and peers side by side, then on PGlite. Writes bench/results/latest.{json,md} and the
-// results block of docs/performance.md. Every process and database is stopped or dropped by
-// the function that started it.
+// floor and peers side by side, then on PGlite (bench/README.md). Every process and database is
+// stopped or dropped by the function that started it.
 import { pathToFileURL } from 'node:url'
 import { openDb } from '../src/db/index.js'
 import { checkPrerequisites, describeProblems } from './check.js'
-import { DEFAULT_ADMIN_URL, prepareDatabase, prepareIds, type BenchIds } from './dataset.js'
+import { DEFAULT_ADMIN_URL, prepareDatabase, prepareIds } from './dataset.js'
 import { measurePglite, measurePostgres, type Settings } from './measure.js'
 import { parseOptions, USAGE, UsageError, type Options } from './options.js'
 import { log } from './process.js'
@@ -17,16 +16,12 @@ async function measureAll(opts: Options, s: Settings, adminUrl: string, startedA
   const dataset = await prepareDatabase(adminUrl, opts.database, opts.rows, opts.reuse)
   try {
     const db = await openDb(dataset.url, { poolSize: 2 })
-    let ids: BenchIds
-    let main: Awaited<ReturnType<typeof measurePostgres>>
-    try {
-      ids = await prepareIds(db)
+    const [ids, main] = await (async () => {
+      const ids = await prepareIds(db)
       const c = ids.rowCounts
-      log(`largest creator: ${c.big} rows; typical (${ids.typicalCreator}): ${c.typical}; total ${c.total}`)
-      main = await measurePostgres(s, dataset.url, ids, db)
-    } finally {
-      await db.close()
-    }
+      log(`largest creator: ${c.big} rows; typical (${ids.as.typical!.id}): ${c.typical}; total ${c.total}`)
+      return [ids, await measurePostgres(s, dataset.url, ids, db)] as const
+    })().finally(() => db.close())
     // reported beside the PostgreSQL figures; its failure is reported, not fatal to the rest
     const pglite = opts.skipPglite
       ? null
@@ -36,15 +31,9 @@ async function measureAll(opts: Options, s: Settings, adminUrl: string, startedA
             return null
           },
         )
-    const { summary, md, totalS } = writeReports({
-      settings: {
-        quick: opts.quick,
-        only: opts.only ?? null,
-        connections: opts.connections,
-        seconds: opts.seconds,
-        rounds: opts.rounds,
-        pool: opts.pool,
-      },
+    const { connections, seconds, rounds, pool } = opts
+    const { summary, md, totalS, written } = writeReports({
+      settings: { quick: opts.quick, only: opts.only ?? null, connections, seconds, rounds, pool },
       node_options: s.nodeOptions,
       dataset: {
         report_rows: ids.rowCounts.total,
@@ -53,18 +42,14 @@ async function measureAll(opts: Options, s: Settings, adminUrl: string, startedA
         generation_s: dataset.generationS,
       },
       pglite,
-      results: main.results,
-      skipped: main.skipped,
-      peakRssMb: main.peakRssMb,
+      ...main,
       startedAt,
     })
     process.stdout.write(md)
-    log(`done in ${totalS} s; results in bench/results/latest.json, latest.md and docs/performance.md`)
-    if (summary.errors_total > 0) {
-      log(`FAILED: ${summary.errors_total} errors (zero are required); see the errors column`)
-      return 1
-    }
-    return 0
+    log(`done in ${totalS} s; results in ${written}${opts.only ? '' : ' and docs/performance.md'}`)
+    if (summary.errors_total === 0) return 0
+    log(`FAILED: ${summary.errors_total} errors (zero are required); see the errors column`)
+    return 1
   } finally {
     if (!opts.keep) await dataset.drop()
   }
@@ -102,9 +87,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(process.argv.slice(2), process.env).then(
-    (code) => {
-      process.exitCode = code
-    },
+    (code) => void (process.exitCode = code),
     (err: Error) => {
       process.stderr.write(`bench failed: ${err.stack ?? err}\n`)
       process.exit(1)

@@ -1,13 +1,13 @@
 // A scenario (bench/scenarios.ts) built against running servers: our request with its cursor
-// walked, the page's statement and the rows it returns, the same page from the peers; and the
-// check every target passes once before it is measured.
+// walked, the page's statement and its rows, the same page from the peers; and the check every
+// target passes once before it is measured.
 import { isDeepStrictEqual } from 'node:util'
 import type { Db, Queryable } from '../src/db/index.js'
 import type { ReportFilters } from '../src/http/creator/reports/sql.js'
 import { YEAR_END, YEAR_START, type BenchIds } from './dataset.js'
 import type { HttpTarget } from './load.js'
 import { log } from './process.js'
-import { SCENARIOS, type Spec, type Subject } from './scenarios.js'
+import { select, type Spec } from './scenarios.js'
 
 export interface Sql {
   text: string
@@ -17,14 +17,14 @@ export interface Sql {
 
 export interface Scenario {
   name: string
-  limit?: number
+  limit: number
   depth: number
   firstPage?: string
   ours: HttpTarget
-  list?: string
+  list: string
   /** The page's statement, as the data module sends it (PostgreSQL runs only). */
   sql?: Sql
-  /** The rows it returns, when it writes them as one JSON text (`rows`): the floor serves those. */
+  /** Its rows, when it writes them as one JSON text (`rows`): the floor serves those. */
   rows?: unknown[]
   offset?: HttpTarget
   postgraphile?: HttpTarget
@@ -35,9 +35,6 @@ export interface Bases {
   baseline?: string
   postgraphile?: string
 }
-
-const tokenOf = (ids: BenchIds, who: Subject) =>
-  who === 'whale' ? ids.whale!.token : ids.tokens[who === 'big' ? 'big' : who === 'seller' ? 'seller' : 'typical']
 
 async function getJson(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
   const res = await fetch(url, init)
@@ -64,45 +61,49 @@ export async function record(fn: (q: Queryable) => Promise<unknown>): Promise<Sq
   return captured
 }
 
-// Walked cursors by server, request and depth: a page at limit 100 and 500 starts at the same one.
-const walked = new Map<string, Promise<string | null>>()
-
-/** Our cursor after `depth` rows, walked 500 rows at a time as a client would. */
-function cursorAfter(url: URL, headers: Record<string, string>, depth: number): Promise<string | null> {
-  if (depth === 0) return Promise.resolve(null)
-  const key = `${url.href} ${headers.authorization} ${depth}`
-  const known = walked.get(key)
-  if (known) return known
-  const walk = (async () => {
-    let cursor: string | null = null
-    for (let seen = 0; seen < depth; seen += 500) {
-      const page = new URL(url)
-      page.searchParams.set('limit', String(Math.min(500, depth - seen)))
-      if (cursor) page.searchParams.set('cursor', cursor)
-      const body = await getJson(page.href, { headers })
-      cursor = body.next_cursor as string | null
-      if (!cursor || body.has_more === false) throw new Error(`${url.pathname}: not more than ${depth} rows`)
-    }
-    return cursor
-  })()
-  walked.set(key, walk)
-  return walk
+/**
+ * Walks a list through our API, 500 rows a page as a client would, for `rows` rows (to the end
+ * without), handing each page's items to `add`: the cursor after them, the pages and rows read.
+ */
+export async function walk(
+  url: URL,
+  headers: Record<string, string>,
+  list: string,
+  rows = Infinity,
+  add: (items: Record<string, unknown>[]) => void = () => {},
+) {
+  let [cursor, pages, seen] = [null as string | null, 0, 0]
+  do {
+    const page = new URL(url)
+    page.searchParams.set('limit', String(Math.min(500, rows - seen)))
+    if (cursor) page.searchParams.set('cursor', cursor)
+    const body = await getJson(page.href, { headers })
+    pages++
+    const items = body[list] as Record<string, unknown>[]
+    add(items)
+    seen += items.length
+    cursor = body.has_more === false ? null : (body.next_cursor as string | null)
+  } while (cursor && seen < rows)
+  if (rows !== Infinity && (seen < rows || !cursor)) throw new Error(`${url.pathname}: not more than ${rows} rows`)
+  return { cursor, pages, rows: seen }
 }
 
+// Walked cursors by request and depth: a page at limit 100 and 500 starts at the same one.
+const walked = new Map<string, Promise<string | null>>()
+
 /**
- * The scenarios whose name contains `only` (all without it). With `db` (the PostgreSQL dataset),
- * their statements and peers too; a page the dataset cannot hold is skipped and listed.
+ * The scenarios of `only` (bench/scenarios.ts select). With `db` (the PostgreSQL dataset), their
+ * statements and peers too; a page the dataset cannot hold is skipped and listed.
  */
 export async function buildScenarios(
   ids: BenchIds,
   bases: Bases,
   db: Db | null,
-  only?: string,
+  only?: readonly string[],
   skipped?: { name: string; reason: string }[],
 ): Promise<Scenario[]> {
   const out: Scenario[] = []
-  for (const spec of SCENARIOS) {
-    if (only !== undefined && !spec.name.includes(only)) continue
+  for (const spec of select(only)) {
     const missing = spec.missing?.(ids)
     if (!missing) out.push(await build(spec, ids, bases, db))
     else if (skipped) {
@@ -114,36 +115,31 @@ export async function buildScenarios(
 }
 
 async function build(spec: Spec, ids: BenchIds, bases: Bases, db: Db | null): Promise<Scenario> {
-  const headers = { authorization: `Bearer ${tokenOf(ids, spec.as)}` }
+  const headers = { authorization: `Bearer ${ids.as[spec.as]!.token}` }
   const depth = typeof spec.depth === 'function' ? spec.depth(ids) : (spec.depth ?? 0)
   const url = new URL(spec.url(ids), bases.ours)
-  const cursor = await cursorAfter(url, headers, depth)
-  if (spec.limit) url.searchParams.set('limit', String(spec.limit))
+  const key = `${url.href} ${spec.as} ${depth}`
+  if (depth && !walked.has(key))
+    walked.set(
+      key,
+      walk(url, headers, spec.list, depth).then((w) => w.cursor),
+    )
+  const cursor = depth ? await walked.get(key)! : null
+  url.searchParams.set('limit', String(spec.limit))
   if (cursor) url.searchParams.set('cursor', cursor)
   const { name, limit, list, firstPage } = spec
   const sc: Scenario = { name, limit, list, firstPage, depth, ours: { url: url.href, headers } }
   if (!db) return sc
   sc.sql = await record((q) => spec.sql(q, { ids, db, depth }))
   const [row] = await db.query<{ rows?: unknown }>(sc.sql.text, sc.sql.params)
-  if (sc.list && typeof row?.rows === 'string') sc.rows = JSON.parse(`[${row.rows}]`) as unknown[]
+  if (typeof row?.rows === 'string') sc.rows = JSON.parse(`[${row.rows}]`) as unknown[]
   const peers = spec.peers?.(ids)
   if (peers && bases.baseline) {
     const q = new URLSearchParams({ creator: peers.creator, start: YEAR_START, end: YEAR_END, ...peers.filters })
-    sc.offset = { url: `${bases.baseline}/offset/reports?${q}&limit=${spec.limit ?? 100}&offset=${depth}` }
+    sc.offset = { url: `${bases.baseline}/offset/reports?${q}&limit=${limit}&offset=${depth}` }
   }
-  if (peers && bases.postgraphile) {
-    const { creator, filters } = peers
-    sc.postgraphile = await postgraphileTarget(bases.postgraphile, creator, filters, depth, spec.limit ?? 100)
-  }
+  if (peers && bases.postgraphile) sc.postgraphile = await postgraphileTarget(bases.postgraphile, peers, depth, limit)
   return sc
-}
-
-const CAMEL: Record<keyof ReportFilters, string> = {
-  brand_id: 'brandId',
-  product_id: 'productId',
-  asin: 'asin',
-  link_id: 'linkId',
-  marketplace: 'marketplace',
 }
 
 // PostGraphile's allReportRows connection with a condition, ordered by (date, id), with the link
@@ -162,38 +158,39 @@ const CURSOR_AT = `query At($condition: ReportRowCondition!, $offset: Int!) {
   allReportRows(condition: $condition, orderBy: [DATE_ASC, ID_ASC], first: 1, offset: $offset) { edges { cursor } }
 }`
 
-interface GraphqlPage {
-  allReportRows: { nodes: { date: string; linkByLinkIdAndCreatorIdAndBrandId: { id: string } }[] }
+interface GraphqlRows {
+  nodes?: { date: string; linkByLinkIdAndCreatorIdAndBrandId: { id: string } }[]
+  edges?: { cursor: string }[]
 }
 
-async function graphql<T>(url: string, body: string): Promise<T> {
+async function graphql(url: string, body: string): Promise<GraphqlRows> {
   const res = await getJson(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
   if (res.errors) throw new Error(`PostGraphile: ${JSON.stringify(res.errors).slice(0, 500)}`)
-  return res.data as T
+  return (res.data as { allReportRows: GraphqlRows }).allReportRows
 }
+
+const camel = (s: string) => s.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
 
 /** The request for a creator's page after `depth` rows (PostGraphile's own cursor for it). */
-async function postgraphileTarget(base: string, creator: string, filters: ReportFilters, depth: number, limit: number) {
-  const condition: Record<string, string> = { creatorId: creator }
-  for (const [k, v] of Object.entries(filters)) condition[CAMEL[k as keyof ReportFilters]] = v as string
-  let after: string | null = null
-  if (depth > 0) {
-    const at = JSON.stringify({ query: CURSOR_AT, variables: { condition, offset: depth - 1 } })
-    after = (await graphql<{ allReportRows: { edges: { cursor: string }[] } }>(`${base}/graphql`, at)).allReportRows
-      .edges[0]!.cursor
-  }
-  return {
-    url: `${base}/graphql`,
-    body: JSON.stringify({ query: PAGE, variables: { condition, first: limit, after } }),
-  }
+async function postgraphileTarget(
+  base: string,
+  peers: { creator: string; filters: ReportFilters },
+  depth: number,
+  limit: number,
+): Promise<HttpTarget> {
+  const condition: Record<string, string> = { creatorId: peers.creator }
+  for (const [k, v] of Object.entries(peers.filters)) condition[camel(k)] = v
+  const url = `${base}/graphql`
+  const at = JSON.stringify({ query: CURSOR_AT, variables: { condition, offset: depth - 1 } })
+  const after = depth > 0 ? (await graphql(url, at)).edges![0]!.cursor : null
+  return { url, body: JSON.stringify({ query: PAGE, variables: { condition, first: limit, after } }) }
 }
 
-/** Checks a scenario's targets once and returns our response body: the page of its statement, and the peers' page. */
+/** Checks a scenario's targets once and returns our response body: its statement's rows, and the peers' page. */
 export async function validate(s: Scenario): Promise<string> {
   const res = await fetch(s.ours.url, { headers: s.ours.headers })
   const raw = await res.text()
   if (res.status !== 200) throw new Error(`${s.name}: ours answered ${res.status} ${raw.slice(0, 300)}`)
-  if (!s.list) return raw
   const list = (JSON.parse(raw) as Record<string, { date?: string; link?: { id: string } }[]>)[s.list]
   if (!list?.length) throw new Error(`${s.name}: our response has no rows in "${s.list}"`)
   if (s.rows && !isDeepStrictEqual(list, s.rows)) throw new Error(`${s.name}: our page is not its statement's rows`)
@@ -204,7 +201,7 @@ export async function validate(s: Scenario): Promise<string> {
     if (!same(rows.length, rows[0]?.date, rows[0]?.link.id)) throw new Error(`${s.name}: OFFSET gave another page`)
   }
   if (s.postgraphile) {
-    const nodes = (await graphql<GraphqlPage>(s.postgraphile.url, s.postgraphile.body!)).allReportRows.nodes
+    const nodes = (await graphql(s.postgraphile.url, s.postgraphile.body!)).nodes!
     if (!same(nodes.length, nodes[0]?.date, nodes[0]?.linkByLinkIdAndCreatorIdAndBrandId.id)) {
       throw new Error(`${s.name}: PostGraphile gave another page`)
     }

@@ -1,52 +1,53 @@
-// The pages the bench measures. A scenario is our request (whose token, the URL without its
-// cursor), how deep into the list it is (the cursor is walked through our API), and the page's
-// statement, recorded from the data module: the database ceiling and the floor run exactly it.
-// Adding a page is adding an entry here.
+// The pages the bench measures: whose token, the URL without its cursor, how deep into the list
+// (the cursor is walked through our API) and the page's statement, sent by the data module: the
+// database ceiling and the floor run exactly it. Adding a page is adding an entry here.
 import type { Db, Queryable } from '../src/db/index.js'
 import { listCreatorBrands } from '../src/http/creator/brands/sql.js'
 import { readFeedPage } from '../src/http/creator/changes/sql.js'
-import { listPayoutLines } from '../src/http/creator/payout-lines/sql.js'
-import { listCreatorReports, type ReportFilters } from '../src/http/creator/reports/sql.js'
-import { listBrandProducts } from '../src/http/seller/products/sql.js'
-import { listSellerReports } from '../src/http/seller/reports/sql.js'
 import { listCreatorLinks } from '../src/http/creator/links/sql.js'
+import { listPayoutLines } from '../src/http/creator/payout-lines/sql.js'
 import { listCreatorProducts } from '../src/http/creator/products/sql.js'
 import { creatorSummary } from '../src/http/creator/report-summary/sql.js'
-import { WHALE_CREATOR, WHALE_ROWS, YEAR_END, YEAR_START, type BenchIds } from './dataset.js'
-
-/** Whose token a request carries: the typical and the largest creator, a seller, the feed's whale. */
-export type Subject = 'typical' | 'big' | 'seller' | 'whale'
-
-export interface At {
-  ids: BenchIds
-  db: Db
-  /** Rows before the page. */
-  depth: number
-}
+import { listCreatorReports, type ReportFilters } from '../src/http/creator/reports/sql.js'
+import { listBrandProducts } from '../src/http/seller/products/sql.js'
+import { sellerSummary } from '../src/http/seller/report-summary/sql.js'
+import { listSellerReports } from '../src/http/seller/reports/sql.js'
+import { WHALE_ROWS, YEAR_END, YEAR_START, type BenchIds, type Subject } from './dataset.js'
 
 export interface Spec {
   name: string
   as: Subject
-  /** Our request's path and query, without a cursor. */
+  /** Our request's path and query, without a cursor or limit. */
   url: (ids: BenchIds) => string
-  /** The key of the page's list in our response (none: a page that is not a list, such as a summary). */
-  list?: string
-  /** The `limit` parameter, when the page takes one. */
-  limit?: number
+  /** The key of the page's list in our response. */
+  list: string
+  limit: number
   /** Rows before the page: its cursor is walked through our API, 500 rows at a time. */
   depth?: number | ((ids: BenchIds) => number)
-  /** The page's statement, sent to `q` by the data module; `at.db` finds the key at the depth. */
-  sql: (q: Queryable, at: At) => Promise<unknown>
-  /** Reports pages: the same page from PostGraphile and from LIMIT/OFFSET. */
+  /** The page's statement, sent to `q` by the data module; `db` finds the key at the depth. */
+  sql: (q: Queryable, at: { ids: BenchIds; db: Db; depth: number }) => Promise<unknown>
+  /** Reports pages: the creator and filters of the same page from PostGraphile and LIMIT/OFFSET. */
   peers?: (ids: BenchIds) => { creator: string; filters: ReportFilters }
   /** The first page a deep page's p99 is compared with (target: ≤ 1.2 times it). */
   firstPage?: string
+  /** Other pages its targets compare it with: measured with it under --only. */
+  needs?: string[]
   /** Why this dataset cannot hold the page, or null. */
   missing?: (ids: BenchIds) => string | null
 }
 
-const creatorOf = (ids: BenchIds, who: Subject) =>
-  who === 'big' ? ids.bigCreator : who === 'whale' ? (ids.whale?.creator ?? WHALE_CREATOR) : ids.typicalCreator
+const YEAR = { start: YEAR_START, end: YEAR_END }
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
+
+/** The (date, id) of the `depth`-th row matching `where` in (date, id) order: a deep page starts after it. */
+async function keyAt(db: Db, depth: number, where: string, params: unknown[]): Promise<[string, number] | null> {
+  if (!depth) return null
+  const [row] = await db.query<{ date: string; id: number }>(
+    `select date, id from report_rows where ${where} order by date, id offset ${depth - 1} limit 1`,
+    params,
+  )
+  return [row!.date, row!.id]
+}
 
 function reports(name: string, who: 'typical' | 'big', limit: number, depth = 0, filter?: keyof ReportFilters): Spec {
   const filters = (ids: BenchIds): ReportFilters => (filter ? { [filter]: ids.filters[filter] } : {})
@@ -56,40 +57,49 @@ function reports(name: string, who: 'typical' | 'big', limit: number, depth = 0,
     list: 'reports',
     limit,
     depth,
-    url: (ids) =>
-      `/api/creator/v1/reports?${new URLSearchParams({ start: YEAR_START, end: YEAR_END, ...filters(ids) })}`,
+    url: (ids) => `/api/creator/v1/reports?${query({ ...YEAR, ...filters(ids) })}`,
     sql: async (q, { ids, db }) => {
-      const [creatorId, f] = [creatorOf(ids, who), filters(ids)]
-      const where = Object.keys(f).map((k, i) => ` and ${k} = $${i + 2}`)
-      const [after] = depth
-        ? await db.query<{ date: string; id: number }>(
-            `select date, id from report_rows where creator_id = $1${where.join('')}
-              order by date, id offset ${depth - 1} limit 1`,
-            [creatorId, ...Object.values(f)],
-          )
-        : [null]
-      return listCreatorReports(q, {
-        creatorId,
-        filters: { start: YEAR_START, end: YEAR_END, ...f },
-        after: after ? [after.date, after.id] : null,
-        limit,
-      })
+      const [creatorId, f] = [ids.as[who]!.id, filters(ids)]
+      const where = ['creator_id = $1', ...Object.keys(f).map((k, i) => `${k} = $${i + 2}`)].join(' and ')
+      const after = await keyAt(db, depth, where, [creatorId, ...Object.values(f)])
+      return listCreatorReports(q, { creatorId, filters: { ...YEAR, ...f }, after, limit })
     },
-    peers: (ids) => ({ creator: creatorOf(ids, who), filters: filters(ids) }),
+    peers: (ids) => ({ creator: ids.as[who]!.id, filters: filters(ids) }),
     firstPage: depth ? `reports ${who === 'big' ? 'largest' : who} limit ${limit}` : undefined,
   }
 }
 
-function changes(name: string, who: 'big' | 'whale', limit: number, depth: number, firstPage?: string): Spec {
+/** The largest brand's report rows of every creator, for its seller: the first page, and one halfway. */
+const sellerReports = (limit: number, halfway = false): Spec => ({
+  name: `seller reports largest brand${halfway ? ' halfway' : ''} limit ${limit}`,
+  as: 'seller',
+  list: 'reports',
+  limit,
+  depth: halfway ? (ids) => Math.floor(ids.rowCounts.largestBrand / 1000) * 500 : 0,
+  url: (ids) => `/api/seller/v1/reports?${query({ brand_id: ids.largestBrand, ...YEAR })}`,
+  sql: async (q, { ids, db, depth }) =>
+    listSellerReports(q, {
+      accountId: ids.as.seller!.id,
+      brandId: ids.largestBrand,
+      filters: YEAR,
+      after: await keyAt(db, depth, 'brand_id = $1', [ids.largestBrand]),
+      limit,
+    }),
+  firstPage: halfway ? `seller reports largest brand limit ${limit}` : undefined,
+})
+
+function changes(who: 'big' | 'whale', limit: number, depth: number): Spec {
+  const subject = who === 'big' ? 'largest' : 'whale'
+  const deep = who === 'big' ? 'after 100k ' : 'after 1M '
   return {
-    name,
+    name: `changes ${subject} ${depth ? deep : ''}limit ${limit}`,
     as: who,
     list: 'reports',
     limit,
     depth,
     url: () => '/api/creator/v1/reports/changes',
     sql: async (q, { ids, db }) => {
-      const creator = creatorOf(ids, who)
+      const creator = ids.as[who]!.id
       const [at] = depth
         ? await db.query<{ seq: string }>(
             `select change_seq::text as seq from report_rows
@@ -99,41 +109,11 @@ function changes(name: string, who: 'big' | 'whale', limit: number, depth: numbe
         : [{ seq: '0' }]
       return readFeedPage(q, creator, Number(at!.seq), limit)
     },
-    firstPage,
-    // the feed is per creator: a page after 1M changes needs one creator with more
+    firstPage: depth ? `changes ${subject} limit ${limit}` : undefined,
     missing: (ids) =>
-      who === 'whale' && !ids.whale
-        ? `no creator has more than 1M rows (the whale comes with ${(2 * WHALE_ROWS).toLocaleString('en-US')} rows)`
-        : null,
-  }
-}
-
-/** The largest brand's report rows of every creator, for its seller. */
-function sellerReports(name: string, limit: number, depth = 0): Spec {
-  return {
-    name,
-    as: 'seller',
-    list: 'reports',
-    limit,
-    depth,
-    url: (ids) =>
-      `/api/seller/v1/reports?${new URLSearchParams({ brand_id: ids.largestBrand, start: YEAR_START, end: YEAR_END })}`,
-    sql: async (q, { ids, db }) => {
-      const [after] = depth
-        ? await db.query<{ date: string; id: number }>(
-            `select date, id from report_rows where brand_id = $1 order by date, id offset ${depth - 1} limit 1`,
-            [ids.largestBrand],
-          )
-        : [null]
-      return listSellerReports(q, {
-        accountId: ids.seller,
-        brandId: ids.largestBrand,
-        filters: { start: YEAR_START, end: YEAR_END },
-        after: after ? [after.date, after.id] : null,
-        limit,
-      })
-    },
-    firstPage: depth ? `seller reports largest brand limit ${limit}` : undefined,
+      ids.as[who]
+        ? null
+        : `no creator has more than 1M rows (the whale comes with ${(2 * WHALE_ROWS).toLocaleString('en-US')} rows)`,
   }
 }
 
@@ -148,32 +128,60 @@ const payoutLines = (name: string, depth: (ids: BenchIds) => number): Spec => ({
   sql: (q, { ids, depth }) => listPayoutLines(q, ids.payout.id, depth, 500),
 })
 
-// The largest creator's summaries over growing ranges (the dataset's rows are in 2025): the cost
-// must not grow with the rows they cover (docs/architecture.md, "Report summaries").
-const SUMMARY_RANGES = {
+/** The summaries' ranges: the dataset's rows are in 2025, so 3 years cover the same rows as 1. */
+export const SUMMARY_RANGES = {
   '1 day': ['2025-06-15', '2025-06-15'],
   '1 month': ['2025-06-01', '2025-06-30'],
   '1 year': [YEAR_START, YEAR_END],
   '3 years': ['2024-01-01', '2026-12-31'],
 } as const
-const summary = (range: keyof typeof SUMMARY_RANGES, groupBy: string): Spec => {
+export type SummaryRange = keyof typeof SUMMARY_RANGES
+export const SUMMARY_GROUP_BYS = ['month', 'month,brand_id', 'day'] as const
+export const summaryName = (range: SummaryRange, groupBy: string) => `summary largest ${range} group_by=${groupBy}`
+/** Our /reports of the largest creator over a summary's range, walked at limit 500 to add it up. */
+export const reportsOver = (range: SummaryRange) => {
   const [start, end] = SUMMARY_RANGES[range]
+  return `/api/creator/v1/reports?${query({ start, end })}`
+}
+export const summaryUrl = (range: SummaryRange, groupBy: string) => {
+  const [start, end] = SUMMARY_RANGES[range]
+  return `/api/creator/v1/reports/summary?${query({ start, end, group_by: groupBy })}`
+}
+
+// The cost of a summary must not grow with the rows it covers (docs/architecture.md, "Report summaries").
+function summary(range: SummaryRange, groupBy: string): Spec {
+  const [start, end] = SUMMARY_RANGES[range]
+  const needs = [
+    ...(range === '1 year' && groupBy === 'month' ? ['reports largest limit 100'] : []),
+    ...(range === '3 years' ? [summaryName('1 day', groupBy)] : []),
+  ]
+  const request = { start, end, filters: {}, groupBy: groupBy.split(','), after: null, limit: 100 }
   return {
-    name: `summary largest ${range} group_by=${groupBy}`,
+    name: summaryName(range, groupBy),
     as: 'big',
     list: 'summary',
     limit: 100,
-    url: () => `/api/creator/v1/reports/summary?${new URLSearchParams({ start, end, group_by: groupBy })}`,
-    sql: (q, { ids }) =>
-      creatorSummary(q, ids.bigCreator, {
-        start,
-        end,
-        filters: {},
-        groupBy: groupBy.split(','),
-        after: null,
-        limit: 100,
-      }),
+    url: () => summaryUrl(range, groupBy),
+    sql: (q, { ids }) => creatorSummary(q, ids.as.big!.id, request),
+    needs,
   }
+}
+
+const sellerSummaryPage: Spec = {
+  name: 'seller summary largest brand 1 year group_by=month,creator_id',
+  as: 'seller',
+  list: 'summary',
+  limit: 100,
+  url: (ids) =>
+    `/api/seller/v1/reports/summary?${query({ brand_id: ids.largestBrand, ...YEAR, group_by: 'month,creator_id' })}`,
+  sql: (q, { ids }) =>
+    sellerSummary(q, ids.largestBrand, {
+      ...YEAR,
+      filters: {},
+      groupBy: ['month', 'creator_id'],
+      after: null,
+      limit: 100,
+    }),
 }
 
 const FILTERS = ['brand_id', 'product_id', 'asin', 'link_id', 'marketplace'] as const
@@ -185,7 +193,7 @@ export const SCENARIOS: Spec[] = [
     list: 'brands',
     limit: 100,
     url: () => '/api/creator/v1/brands',
-    sql: (q, { ids }) => listCreatorBrands(q, ids.typicalCreator, '', 100),
+    sql: (q, { ids }) => listCreatorBrands(q, ids.as.typical!.id, '', 100),
   },
   {
     name: 'products page (limit 100)',
@@ -193,7 +201,7 @@ export const SCENARIOS: Spec[] = [
     list: 'products',
     limit: 100,
     url: (ids) => `/api/seller/v1/products?brand_id=${ids.sellerBrand}`,
-    sql: (q, { ids }) => listBrandProducts(q, ids.seller, ids.sellerBrand, '', 100),
+    sql: (q, { ids }) => listBrandProducts(q, ids.as.seller!.id, ids.sellerBrand, '', 100),
   },
   {
     name: 'links page (limit 100)',
@@ -201,7 +209,7 @@ export const SCENARIOS: Spec[] = [
     list: 'links',
     limit: 100,
     url: () => '/api/creator/v1/links',
-    sql: (q, { ids }) => listCreatorLinks(q, ids.bigCreator, {}, '', 100),
+    sql: (q, { ids }) => listCreatorLinks(q, ids.as.big!.id, {}, '', 100),
   },
   {
     name: 'creator products page (limit 100)',
@@ -209,12 +217,10 @@ export const SCENARIOS: Spec[] = [
     list: 'products',
     limit: 100,
     url: (ids) => `/api/creator/v1/products?brand_id=${ids.largestBrand}`,
-    sql: (q, { ids }) => listCreatorProducts(q, ids.typicalCreator, ids.largestBrand, '', 100),
+    sql: (q, { ids }) => listCreatorProducts(q, ids.as.typical!.id, ids.largestBrand, '', 100),
   },
-  sellerReports('seller reports largest brand limit 100', 100),
-  sellerReports('seller reports largest brand limit 500', 500),
-  sellerReports('seller reports largest brand after 100k limit 100', 100, 100_000),
-  sellerReports('seller reports largest brand after 100k limit 500', 500, 100_000),
+  ...[false, true].flatMap((halfway) => [sellerReports(100, halfway), sellerReports(500, halfway)]),
+  sellerSummaryPage,
   reports('reports typical limit 100', 'typical', 100),
   reports('reports typical limit 500', 'typical', 500),
   reports('reports largest limit 100', 'big', 100),
@@ -223,14 +229,20 @@ export const SCENARIOS: Spec[] = [
   reports('reports largest after 100k', 'big', 100, 100_000),
   ...FILTERS.map((f) => reports(`reports largest ${f}=`, 'big', 100, 0, f)),
   ...[100, 500].flatMap((limit) => [
-    changes(`changes largest limit ${limit}`, 'big', limit, 0),
-    changes(`changes largest after 100k limit ${limit}`, 'big', limit, 100_000, `changes largest limit ${limit}`),
-    changes(`changes whale limit ${limit}`, 'whale', limit, 0),
-    changes(`changes whale after 1M limit ${limit}`, 'whale', limit, 1_000_000, `changes whale limit ${limit}`),
+    changes('big', limit, 0),
+    changes('big', limit, 100_000),
+    changes('whale', limit, 0),
+    changes('whale', limit, 1_000_000),
   ]),
-  ...['month', 'month,brand_id', 'day'].flatMap((g) =>
-    (Object.keys(SUMMARY_RANGES) as (keyof typeof SUMMARY_RANGES)[]).map((range) => summary(range, g)),
-  ),
+  ...SUMMARY_GROUP_BYS.flatMap((g) => (Object.keys(SUMMARY_RANGES) as SummaryRange[]).map((r) => summary(r, g))),
   payoutLines('payout lines limit 500', () => 0),
   payoutLines('payout lines limit 500 halfway', (ids) => Math.floor(ids.payout.lines / 1000) * 500),
 ]
+
+/** The scenarios whose name contains one of `only` (all without it), with the pages they are compared with. */
+export function select(only?: readonly string[]): Spec[] {
+  if (!only) return SCENARIOS
+  const picked = SCENARIOS.filter((s) => only.some((o) => s.name.includes(o)))
+  const names = new Set(picked.flatMap((s) => [s.name, ...(s.firstPage ? [s.firstPage] : []), ...(s.needs ?? [])]))
+  return SCENARIOS.filter((s) => names.has(s.name))
+}

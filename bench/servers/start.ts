@@ -11,11 +11,8 @@ export const DEFAULT_NODE_OPTIONS = '--max-old-space-size=128 --max-semi-space-s
 /** NODE_OPTIONS as the deployment's environment file sets it ('' when it sets none). */
 export function nodeOptions(file = join(ROOT, 'deploy/csapi.env')): string {
   if (!existsSync(file)) return DEFAULT_NODE_OPTIONS
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const m = /^\s*(?:export\s+)?NODE_OPTIONS\s*=\s*(.*?)\s*$/.exec(line)
-    if (m) return m[1]!.replace(/^(["'])(.*)\1$/, '$2')
-  }
-  return ''
+  const m = /^[ \t]*(?:export[ \t]+)?NODE_OPTIONS[ \t]*=[ \t]*(.*?)[ \t]*$/m.exec(readFileSync(file, 'utf8'))
+  return m ? m[1]!.replace(/^(["'])(.*)\1$/, '$2') : ''
 }
 
 /** The node flags of the deployment's unit (deploy/csapi.service ExecStart, before bin/csapi.js). */
@@ -35,16 +32,10 @@ export function buildDist(): Promise<void> {
   })
 }
 
-export const CURSOR_SECRET = 'bench-cursor-secret-0123456789abcdef0123456789'
-
 // Settings of the bench's shell that would change how our server runs are not passed on.
 const OURS = /^(CSAPI_|DATABASE_|REDIS_URL$|NODE_OPTIONS$|GLIBC_TUNABLES$|HOST$|PORT$|LOG_LEVEL$)/
-const inherited = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !OURS.test(k)))
 
-/**
- * `node [the unit's flags] bin/csapi.js serve` over one database, with `nodeOptions` as
- * NODE_OPTIONS; ready when /readyz answers.
- */
+/** `node [the unit's flags] bin/csapi.js serve` over one database, with `nodeOptions` as NODE_OPTIONS. */
 export function startOurs(
   name: string,
   databaseUrl: string,
@@ -58,14 +49,14 @@ export function startOurs(
     readyPath: '/readyz',
     readyMs,
     env: {
-      ...inherited(),
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !OURS.test(k))),
       ...(s.nodeOptions && { NODE_OPTIONS: s.nodeOptions }),
       DATABASE_URL: databaseUrl,
-      CSAPI_CURSOR_SECRETS: CURSOR_SECRET,
+      CSAPI_CURSOR_SECRETS: 'bench-cursor-secret-0123456789abcdef0123456789',
       CSAPI_DB_POOL_SIZE: String(s.pool),
       LOG_LEVEL: 'warn',
-      // Capacity is measured, not the per-token limits (their per-request cost is still paid),
-      // nor shedding on utilization: a closed loop of 16 connections keeps the loop busy by design.
+      // capacity is measured, not the per-token limits (their cost per request is still paid), nor
+      // shedding on utilization: a closed loop of 16 connections keeps the loop busy by design
       CSAPI_RATE_LIMIT_PER_MINUTE: '1000000',
       CSAPI_RATE_LIMIT_BURST: '1000000',
       CSAPI_MAX_EVENT_LOOP_UTILIZATION: '0',
@@ -74,29 +65,13 @@ export function startOurs(
   })
 }
 
-/**
- * Ours over a PGlite directory. Its database runs one statement at a time, so 16 concurrent
- * requests queue by design: shedding on event-loop delay is off.
- */
-export function startOursPglite(databaseUrl: string, s: { pool: number; nodeOptions: string }): Promise<Server> {
-  return startOurs('ours-pglite', databaseUrl, s, { CSAPI_MAX_EVENT_LOOP_DELAY_MS: '0' }, 120_000)
-}
-
-/** A page's statement for the floor route, and the name of the page's list. */
-export interface Floor {
-  text: string
-  params: unknown[]
-  prepared: boolean
-  items: string
-}
-
-/** The ceiling/floor/OFFSET server (baseline.ts) on a port chosen beforehand, serving `bodiesFile`. */
-export function startBaseline(port: number, bodiesFile: string, databaseUrl: string, pool: number): Promise<Server> {
+/** The ceiling/floor/OFFSET server (baseline.ts) at `base`, chosen beforehand, serving `bodiesFile`. */
+export function startBaseline(base: string, bodiesFile: string, databaseUrl: string, pool: number): Promise<Server> {
   return startServer({
     name: 'baseline',
     args: (p) => ['--import', 'tsx', 'bench/servers/baseline.ts', String(p), bodiesFile, databaseUrl, String(pool)],
     readyPath: '/ceiling/0',
-    port,
+    port: Number(new URL(base).port),
   })
 }
 

@@ -74,7 +74,7 @@ test('bench options: defaults by size, and unknown options or bad numbers refuse
   const full = parseOptions(['--rows', '200000', '--only', 'brands', '--database', 'csapi_bench_mine'])
   assert.equal(full.rows, 200_000)
   assert.equal(full.seconds, 8)
-  assert.equal(full.only, 'brands')
+  assert.deepEqual(full.only, ['brands'])
   assert.equal(full.database, 'csapi_bench_mine')
   assert.equal(parseOptions([], { BENCH_DATABASE_NAME: 'csapi_bench_env' }).database, 'csapi_bench_env')
   assert.throws(() => parseOptions(['--qiuck']), UsageError)

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Result } from '../../bench/measure.js'
 import { ROOT } from '../../bench/process.js'
 import { DOC, document, LATEST_MD, markdown, withResults, type RunFacts } from '../../bench/report.js'
-import { SCENARIOS } from '../../bench/scenarios.js'
+import { SCENARIOS, select } from '../../bench/scenarios.js'
 
 test('docs/performance.md: its results block is bench/results/latest.md (npm run bench:doc writes it)', () => {
   const doc = readFileSync(join(ROOT, DOC), 'utf8')
@@ -41,6 +41,7 @@ test('bench report: each target is judged on its worst page, with every round be
       page('reports deep', 100, { vs_ceiling: 0.9, p99_vs_first_page: 1.3, vs_postgraphile: 2.9 }),
       page('lines', 500, { vs_ceiling: 0.71, pglite_vs_postgres: 0.29, errors: 2 }),
     ],
+    walks: [],
     skipped: [{ name: 'whale', reason: 'no whale' }],
     peakRssMb: 171,
     startedAt: Date.now(),
@@ -76,4 +77,66 @@ test('bench scenarios: unique names, and each deep page compared with a first pa
     assert.equal(first.limit, s.limit, s.name)
     assert.ok(!first.depth, `${s.name}: "${s.firstPage}" is not a first page`)
   }
+})
+
+test('bench --only: the pages named, with the pages their targets compare them with', () => {
+  const names = (only?: string[]) => select(only).map((s) => s.name)
+  assert.deepEqual(
+    names(),
+    SCENARIOS.map((s) => s.name),
+  )
+  const summaries = names(['summary'])
+  assert.ok(summaries.includes('reports largest limit 100')) // the 1-year summary's p99 is compared with it
+  assert.ok(summaries.includes('summary largest 1 day group_by=day')) // the 3-year summary's growth
+  assert.ok(summaries.includes('seller summary largest brand 1 year group_by=month,creator_id'))
+  assert.ok(!summaries.includes('brands page (limit 100)'))
+  const seller = names(['seller reports largest brand halfway'])
+  assert.deepEqual(seller, [
+    'seller reports largest brand limit 100',
+    'seller reports largest brand limit 500',
+    'seller reports largest brand halfway limit 100',
+    'seller reports largest brand halfway limit 500',
+  ])
+})
+
+test("bench report: the summaries' targets, from their pages and the walks of /reports they replace", () => {
+  const results = [page('reports largest limit 100', 100, { p99_ms: 40 })]
+  for (const [g, day, years] of [
+    ['month', 20, 50],
+    ['month,brand_id', 30, 120],
+    ['day', 40, 100],
+  ] as const) {
+    results.push(page(`summary largest 1 day group_by=${g}`, 100, { p99_ms: day }))
+    results.push(page(`summary largest 3 years group_by=${g}`, 100, { p99_ms: years }))
+  }
+  results.push(page('summary largest 1 year group_by=month', 100, { p50_ms: 30, p99_ms: 60 }))
+  const walk = (range: '1 day' | '1 year', ms: number, summaryMs: number) => ({
+    range,
+    pages: 1,
+    rows: 10,
+    ms,
+    ms_rounds: [ms],
+    summary: { group_by: 'day', pages: 1, ms: summaryMs },
+  })
+  const doc = document({
+    settings: { quick: true, only: ['summary'], connections: 16, seconds: 2, rounds: 1, pool: 4 },
+    node_options: '',
+    dataset: { report_rows: 1000, largest_creator_rows: 100, typical_creator_rows: 10, generation_s: 1 },
+    pglite: null,
+    results,
+    walks: [walk('1 day', 90, 10), walk('1 year', 9000, 60)],
+    skipped: [],
+    peakRssMb: 150,
+    startedAt: Date.now(),
+  })
+  assert.deepEqual(doc.summary.summary_vs_reports_p99, { value: 1.5, page: 'summary largest 1 year group_by=month' })
+  assert.deepEqual(doc.summary.summary_p99_growth, { value: 4, page: 'group_by=month,brand_id' })
+  assert.deepEqual(doc.summary.walk_vs_summary, { value: 9, page: '1 day, group_by=day' })
+  const md = markdown(doc)
+  assert.match(md, /\(--quick --only "summary"\)/)
+  assert.match(md, /\| 1-year summary's p99 ÷ reports largest limit 100's: ≤ 2 \| 1\.5 \(.*\) \| met \|/)
+  assert.match(md, /\| a summary's p99, 3 years ÷ 1 day: ≤ 3 \| 4 \(group_by=month,brand_id\) \| \*\*not met\*\* \|/)
+  assert.match(md, /≥ 50 \| 9 \(1 day, group_by=day\) \| \*\*not met\*\* \|/)
+  assert.ok(md.includes('| group_by=month | 5 / 20 |  | 30 / 60 | 5 / 50 | 2.5 |'), md)
+  assert.ok(md.includes('| walk ÷ summary | 9 |  | 150 |  |  |'), md)
 })
