@@ -56,9 +56,8 @@ export async function openPglite(dataDir: string | undefined, opts: { statementT
     return run
   }
 
-  // PGlite.query parses and plans a statement on every call: for a page that was half its time.
-  // A prepared one is parsed once; each run is planned for its own values (plan_cache_mode),
-  // as a generic plan made the filtered report pages several times slower.
+  // PGlite.query parses and plans a statement on every call. A prepared one is parsed once; each
+  // run is still planned for its own values (plan_cache_mode): a generic plan slowed filtered pages.
   const prepared = new Map<string, { name: string; types: number[] }>()
   const runPrepared = async (sql: string, params: readonly unknown[]) => {
     let statement = prepared.get(sql)

@@ -277,10 +277,8 @@ export async function readSummary(
     const [one] = await db.query<Record<string, string | number | null>>(sql, params, { prepare: false })
     return one!
   }
-  // Day or month first, the page's groups stream from the range's start (summaryStatement). Week
-  // first: when the first limit + 1 weeks from the page's first date with rows hold more than a page,
-  // the page is the one the whole range gives, read from those weeks only; else (sparse rows) the
-  // whole range is read. Either answer is one statement's.
+  // Day or month first, the groups stream (summaryStatement). Week first: the first limit + 1 weeks
+  // with rows give the whole range's page when they hold more than a page; else the range is read.
   let page = null
   if (q.groupBy[0] === 'week' && weeksEnd(q) !== null) page = await run(summaryStatement(source, owner, q, q.limit + 1))
   if (page === null || (page.found as number) <= q.limit) page = await run(summaryStatement(source, owner, q))
