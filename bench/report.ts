@@ -74,10 +74,11 @@ function summaries(rs: Result[], walks: Walk[]) {
     const [day, years] = [find(summaryName('1 day', g)), find(summaryName('3 years', g))]
     return day && years ? { value: ratio(years.p99_ms, day.p99_ms), page: `group_by=${g}` } : null
   })
-  const vsWalk = walks.map((w) => ({
-    value: round(w.ms / w.summary.ms, 1),
-    page: `${w.range}, group_by=${w.summary.group_by}`,
-  }))
+  // the walk adds up by month and currency, as group_by=month does; a one-page walk is no walk
+  const vsWalk = walks.map((w) => {
+    const month = w.summaries.find((m) => m.group_by === 'month')
+    return month && w.pages > 1 ? { value: round(w.ms / month.ms, 1), page: `${w.range}, group_by=month` } : null
+  })
   return {
     year: year && reports ? { value: ratio(year.p99_ms, reports.p99_ms), page: year.name } : null,
     growth,
@@ -122,7 +123,7 @@ function targets(s: Summary): string[][] {
     row('PGlite ÷ PostgreSQL, every page: ≥ 0.3', s.min_pglite_vs_postgres, (v) => v >= 0.3),
     row("1-year summary's p99 ÷ reports largest limit 100's: ≤ 2", s.summary_vs_reports_p99, (v) => v <= 2),
     row("a summary's p99, 3 years ÷ 1 day: ≤ 3", s.summary_p99_growth, (v) => v <= 3),
-    row('one client: walking /reports at limit 500 ÷ the summary: ≥ 50', s.walk_vs_summary, (v) => v >= 50),
+    row('one client: walking /reports at limit 500 ÷ group_by=month: ≥ 50', s.walk_vs_summary, (v) => v >= 50),
     row('peak RSS, MB: ≤ 200', { value: s.peak_rss_mb, page: 'our server' }, (v) => v <= 200),
     row('errors: 0', { value: s.errors_total, page: 'every measurement' }, (v) => v === 0),
   ]
@@ -158,12 +159,15 @@ function summaryTable(rs: Result[], walks: Walk[]): string | null {
         [
           ...rows,
           ['one client: /reports at limit 500, ms (pages)', ...walk((k) => `${walks[k]!.ms} (${walks[k]!.pages})`), ''],
-          [
-            'one client: slowest summary, ms (pages)',
-            ...walk((k) => `${walks[k]!.summary.ms} (${walks[k]!.summary.pages})`),
+          ...SUMMARY_GROUP_BYS.map((g) => [
+            `one client: group_by=${g}, every page, ms (pages)`,
+            ...walk((k) => {
+              const m = walks[k]!.summaries.find((x) => x.group_by === g)
+              return m ? `${m.ms} (${m.pages})` : ''
+            }),
             '',
-          ],
-          ['walk ÷ summary', ...walk((k) => vsWalk[k]!.value), ''],
+          ]),
+          ['walk ÷ group_by=month', ...walk((k) => vsWalk[k]?.value ?? ''), ''],
         ],
       )
 }

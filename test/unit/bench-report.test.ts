@@ -110,13 +110,16 @@ test("bench report: the summaries' targets, from their pages and the walks of /r
     results.push(page(`summary largest 3 years group_by=${g}`, 100, { p99_ms: years }))
   }
   results.push(page('summary largest 1 year group_by=month', 100, { p50_ms: 30, p99_ms: 60 }))
-  const walk = (range: '1 day' | '1 year', ms: number, summaryMs: number) => ({
+  const walk = (range: '1 day' | '1 month' | '1 year', pages: number, ms: number, monthMs: number) => ({
     range,
-    pages: 1,
+    pages,
     rows: 10,
     ms,
     ms_rounds: [ms],
-    summary: { group_by: 'day', pages: 1, ms: summaryMs },
+    summaries: [
+      { group_by: 'month', pages: 1, ms: monthMs },
+      { group_by: 'day', pages: 4, ms: monthMs * 3 },
+    ],
   })
   const doc = document({
     settings: { quick: true, only: ['summary'], connections: 16, seconds: 2, rounds: 1, pool: 4 },
@@ -124,19 +127,21 @@ test("bench report: the summaries' targets, from their pages and the walks of /r
     dataset: { report_rows: 1000, largest_creator_rows: 100, typical_creator_rows: 10, generation_s: 1 },
     pglite: null,
     results,
-    walks: [walk('1 day', 90, 10), walk('1 year', 9000, 60)],
+    walks: [walk('1 day', 1, 9, 10), walk('1 month', 3, 300, 10), walk('1 year', 20, 9000, 60)],
     skipped: [],
     peakRssMb: 150,
     startedAt: Date.now(),
   })
   assert.deepEqual(doc.summary.summary_vs_reports_p99, { value: 1.5, page: 'summary largest 1 year group_by=month' })
   assert.deepEqual(doc.summary.summary_p99_growth, { value: 4, page: 'group_by=month,brand_id' })
-  assert.deepEqual(doc.summary.walk_vs_summary, { value: 9, page: '1 day, group_by=day' })
+  // the one-page walk of a day is no walk: the lowest is the month's
+  assert.deepEqual(doc.summary.walk_vs_summary, { value: 30, page: '1 month, group_by=month' })
   const md = markdown(doc)
   assert.match(md, /\(--quick --only "summary"\)/)
   assert.match(md, /\| 1-year summary's p99 ÷ reports largest limit 100's: ≤ 2 \| 1\.5 \(.*\) \| met \|/)
   assert.match(md, /\| a summary's p99, 3 years ÷ 1 day: ≤ 3 \| 4 \(group_by=month,brand_id\) \| \*\*not met\*\* \|/)
-  assert.match(md, /≥ 50 \| 9 \(1 day, group_by=day\) \| \*\*not met\*\* \|/)
+  assert.match(md, /≥ 50 \| 30 \(1 month, group_by=month\) \| \*\*not met\*\* \|/)
   assert.ok(md.includes('| group_by=month | 5 / 20 |  | 30 / 60 | 5 / 50 | 2.5 |'), md)
-  assert.ok(md.includes('| walk ÷ summary | 9 |  | 150 |  |  |'), md)
+  assert.ok(md.includes('| one client: group_by=day, every page, ms (pages) | 30 (4) | 30 (4) | 180 (4) |  |  |'), md)
+  assert.ok(md.includes('| walk ÷ group_by=month |  | 30 | 150 |  |  |'), md)
 })
