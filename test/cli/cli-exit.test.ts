@@ -13,7 +13,6 @@ import { createTestDatabase, load, startServer, type TestDatabase, type TestServ
 import { tempDir } from '../support/temp-dir.js'
 import { DAYS, TOKENS, day, fixture } from '../support/fixture.js'
 import { openDb } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { commandsOf, main, pathOf, program } from '../../src/cli/main.js'
 import type { Io } from '../../src/cli/io.js'
 
@@ -40,9 +39,8 @@ async function csapi(argv: string[], env: Record<string, string | undefined> = {
 }
 
 before(async () => {
-  t = await createTestDatabase()
+  t = await createTestDatabase({ migrated: true })
   const db = await openDb(t.url)
-  await migrate(db)
   await load(db, fixture())
   await db.close()
   s = await startServer(fixture())

@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createTestDatabase, load, startServer, type TestDatabase, type TestServer } from '../support/helpers.js'
 import { openDb } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { tempDir } from '../support/temp-dir.js'
 
 const ROWS = 1200
@@ -64,9 +63,8 @@ const dir = tempDir('csapi-pipe-')
 let t: TestDatabase
 let s: TestServer
 before(async () => {
-  t = await createTestDatabase()
+  t = await createTestDatabase({ migrated: true })
   const db = await openDb(t.url)
-  await migrate(db)
   await load(db, dataset)
   await db.close()
   s = await startServer(dataset)

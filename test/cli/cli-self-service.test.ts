@@ -6,14 +6,12 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { createTestDatabase, CURSOR_SECRET, load, type TestDatabase } from '../support/helpers.js'
 import { openDb, type Db } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { buildApp } from '../../src/http/app.js'
 
 let t: TestDatabase
 before(async () => {
-  t = await createTestDatabase()
+  t = await createTestDatabase({ migrated: true })
   await withDb(async (db) => {
-    await migrate(db)
     await load(db, {
       accounts: [
         { id: 'cr_s', role: 'creator', name: 'S' },

@@ -10,7 +10,6 @@ import { Writable } from 'node:stream'
 import { createTestDatabase, load, type TestDatabase } from '../support/helpers.js'
 import { tempDir } from '../support/temp-dir.js'
 import { openDb } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { main } from '../../src/cli/main.js'
 
 let t: TestDatabase
@@ -36,9 +35,8 @@ async function inProcess(...args: string[]) {
 }
 
 before(async () => {
-  t = await createTestDatabase()
+  t = await createTestDatabase({ migrated: true })
   const db = await openDb(t.url)
-  await migrate(db)
   await load(db, {
     accounts: [{ id: 'cr_cli', role: 'creator', name: 'C' }],
     brands: [{ id: 'b_cli', name: 'B', status: 'active' }],

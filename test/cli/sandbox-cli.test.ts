@@ -9,7 +9,7 @@ import { buildApp } from '../../src/http/app.js'
 
 let t: TestDatabase
 before(async () => {
-  t = await createTestDatabase()
+  t = await createTestDatabase({ migrated: true })
 })
 after(() => t.drop())
 

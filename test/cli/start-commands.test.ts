@@ -175,7 +175,7 @@ function groupAlive(pgid: number): boolean {
 describe('every documented start command starts the server and stops on SIGTERM', () => {
   let db: TestDatabase
   before(async () => {
-    db = await createTestDatabase()
+    db = await createTestDatabase({ migrated: true })
   })
   after(() => db.drop())
 

@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDb, type Db } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { createTestDatabase, load, onPostgres, cliProcess } from '../support/helpers.js'
 import { fixture } from '../support/fixture.js'
 import { bigDataset, dirBytes, whileWriting } from '../support/crash-kit.js'
@@ -31,13 +30,12 @@ async function snapshot(db: Db) {
 const importProcess = (url: string, file: string) => cliProcess(url, ['import', file])
 
 test(`SIGKILL in the middle of a ${ROWS}-row import leaves none of it; the re-run loads all of it`, async (t) => {
-  const tdb = await createTestDatabase()
+  const tdb = await createTestDatabase({ migrated: true })
   const work = mkdtempSync(join(tmpdir(), 'csapi-crash-'))
   try {
     const file = join(work, 'big.json')
     writeFileSync(file, JSON.stringify(bigDataset(ROWS)))
     let db = await openDb(tdb.url)
-    await migrate(db)
     await load(db, fixture())
     const before = await snapshot(db)
     await db.close()

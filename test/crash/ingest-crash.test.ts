@@ -10,7 +10,6 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { openDb, type Db } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { ingestAmazonAttribution } from '../../src/ingest/run.js'
 import { createTestDatabase, load, onPostgres, cliProcess } from '../support/helpers.js'
 import { fixture } from '../support/fixture.js'
@@ -313,7 +312,7 @@ test(
   `SIGKILL in the middle of a ${ROWS}-row ingest leaves the database as it was; the re-run ` +
     `applies all of it, a third run nothing`,
   async (t) => {
-    const tdb = await createTestDatabase()
+    const tdb = await createTestDatabase({ migrated: true })
     const work = mkdtempSync(join(tmpdir(), 'csapi-ingest-crash-'))
     try {
       const big = join(work, 'big')
@@ -322,7 +321,6 @@ test(
       const restated = writeEarlierRestatement(earlier)
 
       let db = await openDb(tdb.url)
-      await migrate(db)
       await load(db, dataset())
       const onPg = !tdb.url.startsWith('file:')
       const first = await ingestAmazonAttribution(db, [earlier])

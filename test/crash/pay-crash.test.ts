@@ -4,7 +4,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { openDb, type Db } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { cliProcess, createTestDatabase, load, onPostgres } from '../support/helpers.js'
 import { bigDataset, dirBytes, whileWriting } from '../support/crash-kit.js'
 
@@ -26,10 +25,9 @@ async function state(db: Db) {
 test(
   `SIGKILL while pay marks ${ROWS} rows paid leaves no payout and every row approved; the ` + `re-run pays all once`,
   async (t) => {
-    const tdb = await createTestDatabase()
+    const tdb = await createTestDatabase({ migrated: true })
     try {
       let db = await openDb(tdb.url)
-      await migrate(db)
       await load(db, bigDataset(ROWS, 'approved'))
       const before = await state(db)
       assert.deepEqual([before.payouts, before.approved, before.paid], [0, ROWS, 0])

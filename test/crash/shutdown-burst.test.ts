@@ -16,7 +16,6 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { openDb } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { CURSOR_SECRET, createTestDatabase, load } from '../support/helpers.js'
 import { TOKENS, DAYS, day, fixture } from '../support/fixture.js'
 
@@ -189,10 +188,9 @@ test(
   `SIGTERM right after a burst of ${BURST} requests, ${ROUNDS} rounds: every request on a ` +
     `connection open before the signal is answered`,
   async (t) => {
-    const tdb = await createTestDatabase()
+    const tdb = await createTestDatabase({ migrated: true })
     try {
       const setup = await openDb(tdb.url)
-      await migrate(setup)
       await load(setup, fixture())
       await setup.close()
 

@@ -10,7 +10,6 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { openDb } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { CURSOR_SECRET, createTestDatabase, load } from '../support/helpers.js'
 import { TOKENS, DAYS, day, fixture } from '../support/fixture.js'
 
@@ -18,9 +17,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 // as production starts the server (npm start, or NODE_OPTIONS)
 
 test('SIGTERM under load: zero failed requests among those accepted, exit 0 within the grace period', async (t) => {
-  const tdb = await createTestDatabase()
+  const tdb = await createTestDatabase({ migrated: true })
   const setup = await openDb(tdb.url)
-  await migrate(setup)
   await load(setup, fixture())
   await setup.close()
 

@@ -16,7 +16,7 @@ let metricsUrl = ''
 let creatorToken = ''
 
 before(async () => {
-  t = await createTestDatabase()
+  t = await createTestDatabase({ migrated: true })
   work = mkdtempSync(join(tmpdir(), 'csapi-metrics-'))
   const demo = cliProcess(t.url, ['demo', '--amazon-reports', join(work, 'reports')])
   const [demoCode] = await demo.exit

@@ -7,7 +7,6 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { buildApp } from '../../src/http/app.js'
 import { isUnavailable, openDb, type Db } from '../../src/db/index.js'
-import { migrate } from '../../src/db/migrate.js'
 import { CURSOR_SECRET, createTestDatabase, load, onPostgres, type TestDatabase } from '../support/helpers.js'
 import { TOKENS, fixture } from '../support/fixture.js'
 import { CuttableProxy } from '../support/cuttable-proxy.js'
@@ -23,9 +22,8 @@ describe('database outage', { skip }, () => {
   let proxy: CuttableProxy
   let db: Db
   before(async () => {
-    t = await createTestDatabase()
+    t = await createTestDatabase({ migrated: true })
     const direct = await openDb(t.url)
-    await migrate(direct)
     await load(direct, fixture())
     await direct.close()
     const url = new URL(t.url)
@@ -120,9 +118,8 @@ describe('statement timeout', { skip }, () => {
   test(
     'a query blocked past the statement timeout is cancelled and answered 503, and the next ' + 'request is served',
     async () => {
-      const t = await createTestDatabase()
+      const t = await createTestDatabase({ migrated: true })
       const setup = await openDb(t.url)
-      await migrate(setup)
       await load(setup, fixture())
       await setup.close()
       const db = await openDb(t.url, { poolSize: 2, statementTimeoutMs: 300, connectTimeoutMs: 500 })
@@ -195,9 +192,8 @@ test('a statement on a connection gone silent fails a second after the statement
 })
 
 test('a pool with every connection busy answers 503 after the acquisition timeout, not never', { skip }, async () => {
-  const t = await createTestDatabase()
+  const t = await createTestDatabase({ migrated: true })
   const setup = await openDb(t.url)
-  await migrate(setup)
   await load(setup, fixture())
   await setup.close()
   const db = await openDb(t.url, { poolSize: 1, statementTimeoutMs: 5000, connectTimeoutMs: 300 })

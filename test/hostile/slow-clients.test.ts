@@ -12,7 +12,7 @@ import { cliProcess, createTestDatabase, sample, type TestDatabase } from '../su
 
 let db: TestDatabase
 before(async () => {
-  db = await createTestDatabase()
+  db = await createTestDatabase({ migrated: true })
 })
 after(() => db.drop())
 
