@@ -32,8 +32,8 @@ export interface TestDatabase {
 }
 
 /**
- * A migrated PGlite directory, made once per set of migrations and copied for each test database:
- * a fresh one spends seconds in PGlite's initdb and the migrations, a copy a fraction of one.
+ * A migrated PGlite directory, made once per set of migrations and copied for each test database
+ * on disk: a new one spends about ten seconds in PGlite's initdb and the migrations, a copy one.
  */
 async function pgliteTemplate(): Promise<string> {
   const migrations = loadMigrations()
@@ -91,14 +91,18 @@ export async function createTestDatabase(opts: { migrated?: boolean } = {}): Pro
   }
 }
 
-/** An open, migrated database for this test file: a throwaway PGlite directory or PostgreSQL database. */
+/** An open, migrated database for this test file: in-memory PGlite or throwaway PostgreSQL. */
 export async function openTestDb(): Promise<{ db: Db; url?: string; close(): Promise<void> }> {
+  if (!onPostgres) {
+    const db = await openDb('memory:')
+    await migrate(db)
+    return { db, close: () => db.close() }
+  }
   const t = await createTestDatabase({ migrated: true })
   const db = await openDb(t.url, { poolSize: 4 })
   return {
     db,
-    // on PGlite the directory is this process's alone (dir-lock.ts): no URL for others
-    url: onPostgres ? t.url : undefined,
+    url: t.url,
     async close() {
       await db.close()
       await t.drop()
@@ -119,7 +123,7 @@ export interface ApiResponse {
 export interface TestServer {
   base: string
   db: Db
-  /** PostgreSQL: the database's URL, for other processes (the CLI); PGlite: none (one process per directory). */
+  /** PostgreSQL: the database's URL, for other processes (the CLI); PGlite in memory: none. */
   url?: string
   app: FastifyInstance
   /** GET with a bearer token; the body is checked against /openapi.json. */
