@@ -33,7 +33,7 @@ export interface TestDatabase {
 
 /**
  * A migrated PGlite directory, made once per set of migrations and copied for each test database
- * on disk: a new one spends about ten seconds in PGlite's initdb and the migrations, a copy one.
+ * on disk: a new one spends seconds in PGlite's initdb and the migrations, a copy little.
  */
 async function pgliteTemplate(): Promise<string> {
   const migrations = loadMigrations()
