@@ -5,6 +5,9 @@
 // are read from a month table, the edges from a daily source; a day or week grouping needs days and
 // reads a daily source over the whole range. Which tables a summary can use depends only on what it
 // filters and groups on:
+//   - only marketplace and commission status, where the source keeps its owner's months without
+//     the brand (the creator's report_month_creator_totals): that table for whole months, a few
+//     hundred keys a year whatever the number of brands; report_day_totals for days;
 //   - brand, marketplace, commission status (and whatever else a source's coarse tables hold):
 //     report_month_brand_totals for whole months, report_day_totals for days;
 //   - a product, ASIN or link, filtered or grouped: report_month_totals for whole months, the rows
@@ -57,6 +60,8 @@ export interface SummarySource {
   coarseDims?: readonly string[]
   /** Filters the source's rows and totals hold besides FILTER_NAMES (the seller's creator_id). */
   extraFilters?: readonly string[]
+  /** The owner's month totals without the brand, and the dimensions they hold. */
+  ownerMonths?: { table: string; dims: readonly string[] }
 }
 
 export interface SummaryRequest {
@@ -77,7 +82,8 @@ export interface SummaryPage extends SqlPage {
 const COARSE = ['brand_id', 'marketplace', 'commission_status']
 const TABLE = { rows: 'report_rows', days: 'report_day_totals', months: 'report_month_totals' } as const
 
-type Grain = 'rows' | 'days' | 'fineMonths' | 'coarseMonths'
+type Grain = 'rows' | 'days' | 'fineMonths' | 'coarseMonths' | 'ownerMonths'
+const MONTH_GRAINS: readonly Grain[] = ['fineMonths', 'coarseMonths', 'ownerMonths']
 export interface Part {
   grain: Grain
   from: string
@@ -112,15 +118,14 @@ function addDaysAny(day: string, n: number): string {
  * The parts of start..end: whole months from a month table, the days before the first and after the
  * last whole month from a daily source; a day or week grouping reads days throughout.
  */
-export function planParts(start: string, end: string, fine: boolean, byDays: boolean): Part[] {
-  const daily: Grain = fine ? 'rows' : 'days'
+export function planParts(start: string, end: string, daily: Grain, monthly: Grain, byDays: boolean): Part[] {
   if (byDays) return [{ grain: daily, from: start, to: end }]
   const first = start.endsWith('-01') ? start : monthStart(start, 1)
   const last = end === monthEnd(end) ? monthStart(end) : monthStart(end, -1)
   if (first === null || last === null || first > last) return [{ grain: daily, from: start, to: end }]
   const parts: Part[] = []
   if (start < first) parts.push({ grain: daily, from: start, to: addDaysAny(first, -1) })
-  parts.push({ grain: fine ? 'fineMonths' : 'coarseMonths', from: first, to: last })
+  parts.push({ grain: monthly, from: first, to: last })
   const after = monthEnd(last)
   if (after < end) parts.push({ grain: daily, from: addDaysAny(after, 1), to: end })
   return parts
@@ -128,7 +133,7 @@ export function planParts(start: string, end: string, fine: boolean, byDays: boo
 
 /** A group value in SQL on table alias x of a grain: dates as the API writes them. */
 function groupSql(dim: string, grain: Grain): string {
-  const date = grain === 'fineMonths' || grain === 'coarseMonths' ? 'x.month' : 'x.date'
+  const date = MONTH_GRAINS.includes(grain) ? 'x.month' : 'x.date'
   switch (dim) {
     case 'day':
       return `to_char(${date}, 'YYYY-MM-DD')`
@@ -142,9 +147,10 @@ function groupSql(dim: string, grain: Grain): string {
   }
 }
 
-function tableOf(grain: Grain): string {
+function tableOf(grain: Grain, source: SummarySource): string {
   if (grain === 'rows') return TABLE.rows
   if (grain === 'days') return TABLE.days
+  if (grain === 'ownerMonths') return source.ownerMonths!.table
   return grain === 'fineMonths' ? TABLE.months : 'report_month_brand_totals'
 }
 
@@ -168,10 +174,13 @@ export function summaryStatement(
 ): { sql: string; params: unknown[] } {
   const coarse = new Set([...COARSE, ...(source.coarseDims ?? [])])
   const filters = [...FILTER_NAMES, ...(source.extraFilters ?? [])].filter((f) => q.filters[f] !== undefined)
-  const fine = [...filters, ...q.groupBy].some((d) => !coarse.has(d) && !(TIME_DIMS as readonly string[]).includes(d))
+  const dims = [...filters, ...q.groupBy].filter((d) => !(TIME_DIMS as readonly string[]).includes(d))
+  const fine = dims.some((d) => !coarse.has(d))
+  const owned = source.ownerMonths && dims.every((d) => source.ownerMonths!.dims.includes(d))
+  const monthly: Grain = fine ? 'fineMonths' : owned ? 'ownerMonths' : 'coarseMonths'
   const byDays = q.groupBy.includes('day') || q.groupBy.includes('week')
   const start = resumeFrom(q.groupBy[0], q.after, q.start)
-  const parts = start > q.end ? [] : planParts(start, q.end, fine, byDays)
+  const parts = start > q.end ? [] : planParts(start, q.end, fine ? 'rows' : 'days', monthly, byDays)
 
   const params: unknown[] = [owner]
   const p = (v: unknown) => `$${params.push(v)}`
@@ -180,14 +189,14 @@ export function summaryStatement(
   const limit = p(q.limit)
   const first = q.groupBy[0]
   const partSql = parts.map((part) => {
-    const months = part.grain === 'fineMonths' || part.grain === 'coarseMonths'
+    const months = MONTH_GRAINS.includes(part.grain)
     const date = months ? 'x.month' : 'x.date'
     const from = p(part.from)
     let to = `${p(part.to)}::date`
     if (units !== null && first === 'week') {
       // the window's last day, from the first date with rows in this same statement's snapshot
       const where = [source.owner('y'), `y.date >= ${from}::date`, ...filters.map((f) => `y.${f} = ${p(q.filters[f])}`)]
-      const firstDate = `(select min(y.date) from ${tableOf(part.grain)} y where ${where.join(' and ')})`
+      const firstDate = `(select min(y.date) from ${tableOf(part.grain, source)} y where ${where.join(' and ')})`
       to = `least(${to}, ${firstDate} - (extract(isodow from ${firstDate})::int - 1) + ${7 * units - 1})`
     }
     const range = `${date} between ${from}::date and ${to}`
@@ -210,7 +219,7 @@ export function summaryStatement(
       const inner = [...cols.map((c, i) => `${c} as ${names[i]}`), ...sums.map((s, i) => `${s} as ${METRICS[i]}`)]
       return `select ${[format, ...names.slice(1), ...METRICS].join(', ')}
       from (select ${inner.join(', ')}
-              from ${tableOf(part.grain)} x
+              from ${tableOf(part.grain, source)} x
              where ${where.join(' and ')}
              group by ${cols.map((_, i) => i + 1).join(', ')}
              order by ${cols.map((_, i) => i + 1).join(', ')}
@@ -218,7 +227,7 @@ export function summaryStatement(
     }
     const groups = q.groupBy.map((d, i) => `${groupSql(d, part.grain)} as g${i}`)
     return `select ${[...groups, 'x.currency', ...sums.map((s, i) => `${s} as ${METRICS[i]}`)].join(', ')}
-      from ${tableOf(part.grain)} x
+      from ${tableOf(part.grain, source)} x
      where ${where.join(' and ')}
      group by ${[...keys, 'x.currency'].map((_, i) => i + 1).join(', ')}`
   })

@@ -348,7 +348,8 @@ describe('a sandbox world', () => {
             + (select count(*) from brand_access where account_id in ($1, $2))
             + (select count(*) from commission_adjustments where creator_id in ($1, $2))
             + (select count(*) from report_day_totals where creator_id in ($1, $2))
-            + (select count(*) from report_month_totals where creator_id in ($1, $2)) as n`,
+            + (select count(*) from report_month_totals where creator_id in ($1, $2))
+            + (select count(*) from report_month_creator_totals where creator_id in ($1, $2)) as n`,
       [c.creator_id, c.seller_id, made.body.id],
     )
     assert.equal(Number(rest!.n), 0)

@@ -160,6 +160,11 @@ async function assertTotals() {
     `date_trunc('month', date)::date as month`,
     'creator_id, brand_id, marketplace, commission_status, currency',
   )
+  await diff(
+    'report_month_creator_totals',
+    `date_trunc('month', date)::date as month`,
+    'creator_id, marketplace, commission_status, currency',
+  )
   await diff('report_day_totals', 'date', 'creator_id, brand_id, marketplace, commission_status, currency')
 }
 

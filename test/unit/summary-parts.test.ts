@@ -35,7 +35,7 @@ test('parts cover start..end once, in order; month parts are whole months', () =
   fc.assert(
     fc.property(dayArb, dayArb, fc.boolean(), fc.boolean(), (a, b, fine, byDays) => {
       const [start, end] = a <= b ? [a, b] : [b, a]
-      const parts = planParts(start, end, fine, byDays)
+      const parts = planParts(start, end, fine ? 'rows' : 'days', fine ? 'fineMonths' : 'coarseMonths', byDays)
       let at = start
       for (const [i, p] of parts.entries()) {
         assert.equal(p.from, at, `part ${i} starts where the previous ended`)
@@ -58,15 +58,15 @@ test('parts cover start..end once, in order; month parts are whole months', () =
 })
 
 test('a whole year is one month part; a day, one daily part', () => {
-  assert.deepEqual(planParts('2025-01-01', '2025-12-31', false, false), [
+  assert.deepEqual(planParts('2025-01-01', '2025-12-31', 'days', 'coarseMonths', false), [
     { grain: 'coarseMonths', from: '2025-01-01', to: '2025-12-01' },
   ])
-  assert.deepEqual(planParts('2025-01-15', '2025-03-10', true, false), [
+  assert.deepEqual(planParts('2025-01-15', '2025-03-10', 'rows', 'fineMonths', false), [
     { grain: 'rows', from: '2025-01-15', to: '2025-01-31' },
     { grain: 'fineMonths', from: '2025-02-01', to: '2025-02-01' },
     { grain: 'rows', from: '2025-03-01', to: '2025-03-10' },
   ])
-  assert.deepEqual(planParts('2025-06-15', '2025-06-15', false, false), [
+  assert.deepEqual(planParts('2025-06-15', '2025-06-15', 'days', 'coarseMonths', false), [
     { grain: 'days', from: '2025-06-15', to: '2025-06-15' },
   ])
 })
@@ -75,7 +75,9 @@ test("day or month first: the part groups in the items' order, stops at limit + 
   const cases: [SummarySource, string[], string, string][] = [
     [CREATOR_ROWS, ['day'], 'report_day_totals', 'x.date'],
     [CREATOR_ROWS, ['day', 'product_id'], 'report_rows', 'x.date'],
-    [CREATOR_ROWS, ['month'], 'report_month_brand_totals', 'x.month'],
+    [CREATOR_ROWS, ['month'], 'report_month_creator_totals', 'x.month'],
+    [CREATOR_ROWS, ['month', 'commission_status', 'marketplace'], 'report_month_creator_totals', 'x.month'],
+    [CREATOR_ROWS, ['month', 'brand_id'], 'report_month_brand_totals', 'x.month'],
     [CREATOR_ROWS, ['month', 'link_id', 'marketplace'], 'report_month_totals', 'x.month'],
     [BRAND_ROWS, ['month', 'creator_id'], 'report_month_brand_totals', 'x.month'],
     [BRAND_ROWS, ['day'], 'report_day_totals', 'x.date'],
@@ -108,4 +110,34 @@ test("day or month first: the part groups in the items' order, stops at limit + 
       }
     }
   }
+})
+
+test("a creator's whole months come from the brand-less totals unless a brand, product, ASIN or link is named", () => {
+  const tables = (filters: Record<string, string>, groupBy: string[]) => {
+    const { sql } = summaryStatement(CREATOR_ROWS, 'owner', {
+      start: '2025-01-01',
+      end: '2025-12-31',
+      filters,
+      groupBy,
+      after: null,
+      limit: 100,
+    })
+    return [...sql.matchAll(/from (report_\w+) x/g)].map((m) => m[1])
+  }
+  assert.deepEqual(tables({}, []), ['report_month_creator_totals'])
+  assert.deepEqual(tables({ marketplace: 'US' }, ['commission_status']), ['report_month_creator_totals'])
+  assert.deepEqual(tables({ brand_id: 'b' }, ['month']), ['report_month_brand_totals'])
+  assert.deepEqual(tables({}, ['month', 'brand_id']), ['report_month_brand_totals'])
+  assert.deepEqual(tables({ asin: 'B0' }, []), ['report_month_totals'])
+  assert.deepEqual(tables({}, ['week']), ['report_day_totals'])
+  // a seller's source keeps no such table: its months stay on the brand grain
+  const seller = summaryStatement(BRAND_ROWS, 'b', {
+    start: '2025-01-01',
+    end: '2025-12-31',
+    filters: {},
+    groupBy: ['month'],
+    after: null,
+    limit: 100,
+  })
+  assert.match(seller.sql, /from report_month_brand_totals x/)
 })
