@@ -25,8 +25,12 @@ function timedOut(): Error {
  * and one still waiting when its time is up fails as a timed-out statement does on PostgreSQL,
  * without running. One that has started runs to its end: WASM cannot be interrupted.
  * A directory is open in one process at a time: another one's open throws DatabaseInUseError.
+ * `image`: a data directory dumped by PGlite's dumpDataDir to start from, instead of an initdb.
  */
-export async function openPglite(dataDir: string | undefined, opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: { statementTimeoutMs?: number; image?: Blob } = {},
+): Promise<Db> {
   let unlock = () => {}
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true })
@@ -35,7 +39,7 @@ export async function openPglite(dataDir: string | undefined, opts: { statementT
   }
   let pg: PGlite
   try {
-    pg = await PGlite.create({ dataDir, parsers: PGLITE_PARSERS })
+    pg = await PGlite.create({ dataDir, loadDataDir: opts.image, parsers: PGLITE_PARSERS })
   } catch (err) {
     unlock()
     throw err

@@ -6,15 +6,17 @@ import { createHash, randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { EventEmitter, once } from 'node:events'
 import { fileURLToPath } from 'node:url'
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import assert from 'node:assert/strict'
 import pg from 'pg'
+import { PGlite } from '@electric-sql/pglite'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { FastifyInstance } from 'fastify'
 import { openDb, type Db } from '../../src/db/index.js'
+import { openPglite } from '../../src/db/pglite.js'
 import { loadMigrations, migrate } from '../../src/db/migrate.js'
 import { buildApp, type AppOptions } from '../../src/http/app.js'
 import { parseDataset } from '../../src/dataset/parse.js'
@@ -31,23 +33,27 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
+/** Where the migrated PGlite template of this PGlite version and these migrations is kept. */
+function templatePath(): string {
+  const pglite = readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')
+  const version = (JSON.parse(pglite) as { version: string }).version
+  const key = createHash('sha256')
+    .update(JSON.stringify([version, loadMigrations()]))
+    .digest('hex')
+    .slice(0, 16)
+  return join(tmpdir(), `csapi-test-pglite-${key}`)
+}
+
 /**
  * A migrated PGlite directory, made once per set of migrations and copied for each test database
  * on disk: a new one spends seconds in PGlite's initdb and the migrations, a copy little.
  */
 async function pgliteTemplate(): Promise<string> {
-  const migrations = loadMigrations()
-  const pglite = readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')
-  const version = (JSON.parse(pglite) as { version: string }).version
-  const key = createHash('sha256')
-    .update(JSON.stringify([version, migrations]))
-    .digest('hex')
-    .slice(0, 16)
-  const dir = join(tmpdir(), `csapi-test-pglite-${key}`)
+  const dir = templatePath()
   if (existsSync(dir)) return dir
   const work = mkdtempSync(join(tmpdir(), 'csapi-test-pglite-new-'))
   const db = await openDb(`file:${work}`)
-  await migrate(db, migrations)
+  await migrate(db)
   await db.close()
   // atomic: a test file sees the whole directory or none; one made meanwhile by another wins
   try {
@@ -56,6 +62,23 @@ async function pgliteTemplate(): Promise<string> {
     rmSync(work, { recursive: true, force: true })
   }
   return dir
+}
+
+/** The template dumped as PGlite's tarball, for in-memory databases: loading it skips initdb too. */
+async function pgliteImage(): Promise<Blob> {
+  const file = `${templatePath()}.tar`
+  if (!existsSync(file)) {
+    // dumped from a copy of its own: another test file may be opening or copying the template
+    const work = mkdtempSync(join(tmpdir(), 'csapi-test-pglite-image-'))
+    cpSync(await pgliteTemplate(), work, { recursive: true })
+    const pg = await PGlite.create({ dataDir: work })
+    const image = await pg.dumpDataDir('none')
+    await pg.close()
+    writeFileSync(`${work}.tar`, Buffer.from(await image.arrayBuffer()))
+    renameSync(`${work}.tar`, file)
+    rmSync(work, { recursive: true, force: true })
+  }
+  return new Blob([readFileSync(file)])
 }
 
 /**
@@ -94,8 +117,7 @@ export async function createTestDatabase(opts: { migrated?: boolean } = {}): Pro
 /** An open, migrated database for this test file: in-memory PGlite or throwaway PostgreSQL. */
 export async function openTestDb(): Promise<{ db: Db; url?: string; close(): Promise<void> }> {
   if (!onPostgres) {
-    const db = await openDb('memory:')
-    await migrate(db)
+    const db = await openPglite(undefined, { image: await pgliteImage() })
     return { db, close: () => db.close() }
   }
   const t = await createTestDatabase({ migrated: true })
@@ -143,7 +165,10 @@ export async function startServer(
 ): Promise<TestServer> {
   const { db, url, close } = await openTestDb()
   if (dataset) await load(db, dataset)
-  const app = await buildApp({ ...opts.app, db, cursorSecrets: opts.cursorSecrets ?? [CURSOR_SECRET] })
+  // Client and server share this event loop, which PGlite blocks for seconds at a time: a server
+  // keep-alive timer firing after such a block would close the socket the next fetch just took.
+  const server = { keepAliveTimeoutMs: 60_000, ...opts.app?.server }
+  const app = await buildApp({ ...opts.app, server, db, cursorSecrets: opts.cursorSecrets ?? [CURSOR_SECRET] })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
