@@ -7,6 +7,7 @@
 //     rows (older dates): the flatness ratio (target ≤ 1.2 at 10000000)
 //   BENCH_INGEST_WITHOUT_FEED=1, _WITHOUT_TOTALS=1, _WITHOUT_SELLER_INDEX=1, _WITHOUT_SELLER_TOTALS=1:
 //     also into a database without that part of the schema (WITHOUT below), right after the ingest with it: its cost
+//     (with a base, into a copy of the base without it as well)
 //   BENCH_KEEP=1: keep the databases and the files, to look at plans afterwards
 // Writes bench/results/ingest.json, and with a base ingest-flatness.json (`npm run bench` copies
 // both into its summary). The ingest runs in a child process, so its peak RSS is its own.
@@ -398,8 +399,25 @@ async function main() {
     if (baseRows > 0) {
       const based = await database('_base')
       const fill = await fillBase(based, baseRows)
+      // each part's cost into the full table too: a copy of the base without it, ingested right after
+      const basedWithout: Record<string, string> = {}
+      for (const k of without) {
+        created.push(`${name}_base_no_${k}`)
+        await admin(`create database ${name}_base_no_${k} template ${name}_base`)
+        basedWithout[k] = databaseUrl(adminUrl, `${name}_base_no_${k}`)
+        await withClient(basedWithout[k], (c) => c.query(`${WITHOUT[k].sql} analyze;`))
+      }
+      if (without.length) await checkpoint(based)
       const b = await runChild(based, files)
       describe(`into ${rowsOf(fill.rows)} rows`, b)
+      const basedCompared: Record<string, unknown> = {}
+      for (const k of without) {
+        await checkpoint(basedWithout[k]!)
+        const n = await runChild(basedWithout[k]!, files)
+        describe(`into ${rowsOf(fill.rows)} rows without the ${k}`, n)
+        basedCompared[`without_${k}`] = { without_s: sec(n.ms), with_vs_without: ratio(b.ms, n.ms) }
+        say(`into ${rowsOf(fill.rows)} rows, with the ${k} ÷ without: ${ratio(b.ms, n.ms)}`)
+      }
       const bFloor = await indexedCopy(based, join(dir, 'report_rows_base.copy'))
       flatness = {
         base_rows: fill.rows,
@@ -412,6 +430,7 @@ async function main() {
         floor_empty_s: sec(floor.ms),
         floor_based_s: sec(bFloor.ms),
         based: figures(b, rows),
+        ...basedCompared,
       }
       say(`flatness: ${flatness.ratio}× (target ≤ 1.2); upsert ÷ floor ${flatness.upsert_vs_floor_based}`)
     }
