@@ -1,11 +1,6 @@
--- 020: a creator's totals per month without the brand, for summaries that neither filter nor group
--- on a brand, product, ASIN or link (`group_by=month` alone, by marketplace or status, or none).
--- Those read report_month_brand_totals whole before: every brand's keys of the creator's months,
--- spread over the heap among all creators' keys, so their cost grew with the table (issue 35).
--- This grain holds a few hundred keys a year per creator at most, whatever the number of brands.
---
--- Kept by the same statement triggers as the other totals (migration 015): report_totals_apply is
--- replaced to add it, from the brand grain's sums of the statement (one read of its rows for both).
+-- 020: a creator's totals per month without the brand, for summaries that name no brand, product,
+-- ASIN or link: a few hundred keys a year whatever the number of brands. Kept by the statement
+-- triggers of 015; report_totals_apply is restated whole to add it (forward-only migrations).
 
 create table report_month_creator_totals (
   creator_id        text not null,
