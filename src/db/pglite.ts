@@ -60,8 +60,8 @@ export async function openPglite(
     return run
   }
 
-  // PGlite.query parses and plans a statement on every call. A prepared one is parsed once; each
-  // run is still planned for its own values (plan_cache_mode): a generic plan slowed filtered pages.
+  // PGlite.query parses and plans a statement on every call. A prepared one is parsed once, and
+  // planned as PostgreSQL plans it: after five runs a generic plan where it costs no more.
   const prepared = new Map<string, { name: string; types: number[] }>()
   const runPrepared = async (sql: string, params: readonly unknown[]) => {
     let statement = prepared.get(sql)
@@ -81,7 +81,6 @@ export async function openPglite(
     )
     return parse.parseResults(messages, pg.parsers)[0]?.rows ?? []
   }
-  await pg.exec('set plan_cache_mode = force_custom_plan')
 
   const on = (tx: Transaction): Queryable => ({
     query: async (sql, params) => (await tx.query(sql, params as unknown[])).rows as never[],
