@@ -281,7 +281,8 @@ export async function readSummary(
   owner: unknown,
   q: SummaryRequest,
 ): Promise<SummaryPage> {
-  // Planned each time: the shapes are many, and the filters' values decide the plan.
+  // Planned each time: the shapes are many, and a generic plan, blind to the range, sorts all of
+  // the range's totals where a custom one streams the page's groups (Incremental Sort).
   const run = async ({ sql, params }: { sql: string; params: unknown[] }) => {
     const [one] = await db.query<Record<string, string | number | null>>(sql, params, { prepare: false })
     return one!

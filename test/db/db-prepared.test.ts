@@ -1,5 +1,5 @@
 // Prepared statements (`query(…, { prepare: true })`), which every page read uses: the pg
-// driver's named statements on PostgreSQL (PGlite ignores the option). They must answer exactly
+// driver's named statements on PostgreSQL, protocol-level ones on PGlite. They must answer exactly
 // as an unprepared query does, survive a failing statement, and never run inside another
 // caller's open transaction.
 import { after, before, describe, it } from 'node:test'
