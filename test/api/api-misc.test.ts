@@ -258,6 +258,8 @@ describe('OpenAPI document and /docs', () => {
     for (const a of assets) {
       const r = await fetch(new URL(a!, `${s.base}/docs/`))
       assert.equal(r.status, 200, a)
+      // read to the end: an unread body holds the connection open past the server's close
+      assert.ok((await r.arrayBuffer()).byteLength > 0, a)
     }
   })
 })
