@@ -1,13 +1,13 @@
-// A test file's scratch directory under the system's temporary directory, removed once the
-// file's tests are done, so that a run of the suite leaves nothing behind.
+// A test file's scratch directory under the system's temporary directory, removed when the test
+// file's process exits, so that a run of the suite leaves nothing behind. (node:test's `after`,
+// called inside a test after an await, attaches to no test and never ran: a directory leaked.)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after } from 'node:test'
 
-/** A new directory named `prefix` + random characters; call it at a test file's top level. */
+/** A new directory named `prefix` + random characters, anywhere in a test file. */
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix))
-  after(() => rmSync(dir, { recursive: true, force: true }))
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
   return dir
 }
