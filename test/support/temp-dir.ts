@@ -1,6 +1,6 @@
 // A test file's scratch directory under the system's temporary directory, removed when the test
-// file's process exits, so that a run of the suite leaves nothing behind. (node:test's `after`,
-// called inside a test after an await, attaches to no test and never ran: a directory leaked.)
+// file's process exits, so that a run leaves nothing behind: node:test's `after`, called inside a
+// test after an await, attaches to no test and does not run.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
