@@ -27,9 +27,7 @@ export const TIME_DIMS = ['day', 'week', 'month'] as const
 export type TimeDim = (typeof TIME_DIMS)[number]
 /** The dimensions every report summary can group on; a source may add its own (`extraDims`). */
 export const GROUP_DIMS = [
-  'day',
-  'week',
-  'month',
+  ...TIME_DIMS,
   'brand_id',
   'product_id',
   'link_id',
