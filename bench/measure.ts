@@ -63,7 +63,9 @@ export interface Result {
   floor_vs_ceiling_rounds?: number[]
   vs_floor?: number
   vs_floor_rounds?: number[]
+  /** A deep page's p99 ÷ its first page's, both measured in the same rounds: the median round's, and each round's. */
   p99_vs_first_page?: number
+  p99_vs_first_page_rounds?: number[]
   postgraphile?: Measure
   vs_postgraphile?: number
   offset?: Measure
@@ -117,23 +119,31 @@ export function measurePostgres(s: Settings, url: string, ids: BenchIds, db: Db)
     )
     const results: Result[] = []
     for (const [i, sc] of scenarios.entries()) {
-      results.push(await measurePage(s, url, sc, i, { ours, postgraphile, baseline }))
-    }
-    for (const r of results) {
-      const first = results.find((f) => f.name === scenarios.find((sc) => sc.name === r.name)!.firstPage)
-      if (first) r.p99_vs_first_page = ratio(r.p99_ms, first.p99_ms)
+      const first = scenarios.find((f) => f.name === sc.firstPage)
+      results.push(await measurePage(s, url, sc, i, first, { ours, postgraphile, baseline }))
     }
     const walks = await walkReports(ours.base, ids, scenarios)
     return { results, walks, skipped, peakRssMb: peakRssMb(ours.pid) }
   })
 }
 
-/** Ours, the database ceiling, the HTTP ceiling and the floor in rounds (bench/rounds.ts); then the peers once. */
-async function measurePage(s: Settings, url: string, sc: Scenario, i: number, servers: Record<string, Server>) {
+/**
+ * Ours, the database ceiling, the HTTP ceiling, the floor and, for a deep page, its first page in
+ * rounds (bench/rounds.ts); then the peers once. A p99 from rounds minutes apart would compare
+ * the machine's moments, not the pages.
+ */
+async function measurePage(
+  s: Settings,
+  url: string,
+  sc: Scenario,
+  i: number,
+  first: Scenario | undefined,
+  servers: Record<string, Server>,
+) {
   const { ours, baseline, postgraphile } = servers as Record<'ours' | 'baseline' | 'postgraphile', Server>
   const ceiling = { url: `${baseline.base}/ceiling/${i}` }
   const floor = sc.rows ? { url: `${baseline.base}/floor/${i}` } : null
-  for (const t of [sc.ours, ceiling, floor ?? [], sc.postgraphile ?? []].flat()) await warm(t)
+  for (const t of [sc.ours, ceiling, floor ?? [], first?.ours ?? [], sc.postgraphile ?? []].flat()) await warm(t)
   if (sc.offset) await warm(sc.offset, sc.depth > 10_000 ? 20 : 150)
   const load = (t: HttpTarget, pid: number) => () => wrkCpu(t, pid, s.connections, s.seconds)
   const rounds = await inRounds(
@@ -142,12 +152,13 @@ async function measurePage(s: Settings, url: string, sc: Scenario, i: number, se
       load(sc.ours, ours.pid),
       () => pgbench(url, sc.sql!, s.connections, s.seconds),
       () => wrk(ceiling, s.connections, s.seconds),
-      ...(floor ? [load(floor, baseline.pid)] : []),
+      floor ? load(floor, baseline.pid) : async () => null,
+      first ? load(first.ours, ours.pid) : async () => null,
     ],
     ([m, db, http]) => ratio(m!.rps, combined(db!, http!)),
   )
   const [m, db, http, fl] = rounds.median
-  const sum = (k: number) => errorsOver(rounds, k)
+  const sum = (k: number) => rounds.all.reduce((n, x) => n + (x[k]?.errors ?? 0), 0)
   const r: Result = {
     name: sc.name,
     limit: sc.limit,
@@ -160,6 +171,11 @@ async function measurePage(s: Settings, url: string, sc: Scenario, i: number, se
     combined_ceiling_rps: combined(db!, http!),
     vs_ceiling: ratio(m!.rps, combined(db!, http!)),
     vs_ceiling_rounds: rounds.ratios,
+  }
+  if (first) {
+    const p99s = rounds.all.map((x) => ratio(x[0]!.p99_ms, x[4]!.p99_ms))
+    r.p99_vs_first_page = p99s[medianIndex(p99s)]
+    r.p99_vs_first_page_rounds = p99s
   }
   if (fl) {
     r.floor = { ...plain(fl), errors: sum(3), cpu_ms_per_req: fl.cpu_ms_per_req }
@@ -176,14 +192,15 @@ async function measurePage(s: Settings, url: string, sc: Scenario, i: number, se
     r.offset = plain(await load(sc.offset, baseline.pid)())
     r.vs_offset = ratio(r.rps, r.offset.rps)
   }
-  r.errors += [r.db_ceiling, r.http_ceiling, r.floor, r.postgraphile, r.offset].reduce(
-    (n, x) => n + (x?.errors ?? 0),
-    0,
-  )
+  r.errors +=
+    sum(4) + [r.db_ceiling, r.http_ceiling, r.floor, r.postgraphile, r.offset].reduce((n, x) => n + (x?.errors ?? 0), 0)
   log(
     `${r.name}: ${r.rps} req/s, p99 ${r.p99_ms} ms, ${r.cpu_ms_per_req} ms CPU/req; ÷ ceiling ${r.vs_ceiling} ` +
       `(rounds ${r.vs_ceiling_rounds!.join(', ')})` +
       (r.floor ? `; floor ÷ ceiling ${r.floor_vs_ceiling}, ours ÷ floor ${r.vs_floor}` : '') +
+      (first
+        ? `; p99 ÷ ${first.name}'s ${r.p99_vs_first_page} (rounds ${r.p99_vs_first_page_rounds!.join(', ')})`
+        : '') +
       (r.vs_postgraphile ? `; ÷ PostGraphile ${r.vs_postgraphile}, ÷ OFFSET ${r.vs_offset}` : ''),
   )
   return r

@@ -63,6 +63,9 @@ function extreme(figures: Figure[], highest = false): Figure {
   const sorted = figures.filter((f) => f !== null).sort((a, b) => (highest ? b.value - a.value : a.value - b.value))
   return sorted[0] ?? null
 }
+/** `name; rounds 1.02–1.25`, when there were rounds. */
+const withRounds = (name: string, all: number[] | undefined) =>
+  all && all.length > 1 ? `${name}; rounds ${Math.min(...all)}–${Math.max(...all)}` : name
 const each = (rs: Result[], key: keyof Result, keep: (r: Result) => boolean = () => true) =>
   rs.filter((r) => keep(r) && r[key] !== undefined).map((r) => ({ value: r[key] as number, page: r.name }))
 
@@ -92,7 +95,12 @@ export function summarize(f: RunFacts) {
   return {
     min_vs_ceiling_limit_100: extreme(each(rs, 'vs_ceiling', (r) => r.limit === 100)),
     min_vs_ceiling_limit_500: extreme(each(rs, 'vs_ceiling', (r) => r.limit === 500)),
-    max_p99_vs_first_page: extreme(each(rs, 'p99_vs_first_page'), true),
+    max_p99_vs_first_page: extreme(
+      rs
+        .filter((r) => r.p99_vs_first_page !== undefined)
+        .map((r) => ({ value: r.p99_vs_first_page!, page: withRounds(r.name, r.p99_vs_first_page_rounds) })),
+      true,
+    ),
     vs_offset_at_depth: rs.find((r) => r.name === 'reports largest after 100k')?.vs_offset ?? null,
     min_vs_postgraphile: extreme(each(rs, 'vs_postgraphile')),
     min_pglite_vs_postgres: extreme(each(rs, 'pglite_vs_postgres')),
