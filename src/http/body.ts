@@ -53,7 +53,9 @@ export function describeBodyError(e: AjvError): string {
     return `unknown field ${field(String(e.params.additionalProperty)).slice(0, 80)}`
   if (e.keyword === 'required') return `${field(String(e.params.missingProperty))} is required`
   const rule = e.parentSchema?.[RULE]
-  if (typeof rule === 'string') return `${where} ${rule}`
+  // a string's rule describes its text: a value that is no string is told so
+  const notString = e.keyword === 'type' && e.params.type === 'string'
+  if (typeof rule === 'string' && !notString) return `${where} ${rule}`
   switch (e.keyword) {
     case 'type':
       return `${where} must be ${String(e.params.type).replace(',', ' or ')}`

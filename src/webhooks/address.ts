@@ -67,6 +67,10 @@ export class AddressRefused extends Error {}
 
 /** Checks a URL's form (not its addresses): https, or http for an allow-listed host; no credentials. */
 export function checkUrl(raw: string, allowHosts: readonly string[]): URL {
+  // URL parsing drops or encodes these, so the URL checked would not be the text stored and shown
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(raw))
+    throw new AddressRefused('a webhook URL has no spaces or control characters (percent-encode them)')
   let url: URL
   try {
     url = new URL(raw)

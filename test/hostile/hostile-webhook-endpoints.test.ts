@@ -79,7 +79,7 @@ describe('webhook endpoints: hostile input', () => {
       ['https://user:pw@hooks.example/x', /no user name or password/],
       ['https://localhost/x', /loopback name/],
       ['https://api.localhost./x', /loopback name/],
-      ['not a url', /not a URL/],
+      ['not-a-url', /not a URL/],
       ['https://[::1]:8443/x', /private/],
     ]
     for (const [url, why] of rules) {
@@ -105,7 +105,31 @@ describe('webhook endpoints: hostile input', () => {
       ['POST', BASE, '{"url": "https://a.example", "url": "https://b.example"}', /^the body gives url twice$/],
       ['POST', BASE, '{"url": "https://a.example",}', /^the body is not valid JSON/],
       ['POST', BASE, '{"url": "https://a.example", "description": "a\\nb"}', /^description must be one line/],
-      ['POST', BASE, JSON.stringify({ url: `https://a.example/${'x'.repeat(2100)}` }), /^url must be at most 2048/],
+      [
+        'POST',
+        BASE,
+        JSON.stringify({ url: `https://a.example/${'x'.repeat(2100)}` }),
+        /^url must be a URL of at most 2048 characters/,
+      ],
+      // stored and shown as sent: a NUL once reached PostgreSQL (500), an escape the operator's terminal
+      ...['\u0000', '\t', '\n', '\u0001', '\u001b[2J', '\u007f', '\u009b31m', ' '].flatMap(
+        (c): [string, string, string, RegExp][] =>
+          [
+            ['POST', BASE],
+            ['PATCH', `${BASE}/${id}`],
+          ].map(([method, path]) => [
+            method!,
+            path!,
+            JSON.stringify({ url: `https://hooks.exa${c}mple.com/x` }),
+            /^url must be a URL of at most 2048 characters, without spaces or control characters/,
+          ]),
+      ),
+      [
+        'POST',
+        BASE,
+        JSON.stringify({ url: 'https://a.example', description: 'a\u009b31mb' }),
+        /^description must be one line/,
+      ],
       ['POST', BASE, '{"url": "https://a.example", "__proto__": {"x": 1}}', /^unknown field __proto__$/],
       ['PATCH', `${BASE}/${id}`, '{}', /^the body must name at least one field$/],
       ['PATCH', `${BASE}/${id}`, '{"enabled": "false"}', /^enabled must be boolean$/],

@@ -44,6 +44,16 @@ test('checkUrl refuses port 0, which no connection reaches; an explicit port oth
   assert.equal(checkUrl('https://example.com:8443/h', []).port, '8443')
 })
 
+test('checkUrl refuses spaces and control characters, which URL parsing would drop or encode unseen', () => {
+  for (const c of ['\u0000', '\t', '\n', '\r', ' ', '\u001b', '\u007f', '\u0085', '\u009b'])
+    assert.throws(
+      () => checkUrl(`https://exa${c}mple.com/h`, []),
+      (err: Error) => err instanceof AddressRefused && /no spaces or control characters/.test(err.message),
+      JSON.stringify(c),
+    )
+  assert.equal(checkUrl('https://example.com/caf%C3%A9', []).pathname, '/caf%C3%A9')
+})
+
 describe('send: refused before any connection, via the URL and via DNS, at every attempt', () => {
   let rx: Server
   let port = 0

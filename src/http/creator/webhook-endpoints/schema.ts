@@ -20,9 +20,13 @@ export const WebhookEventType = named(
 )
 
 const Id = Type.String({ pattern: '^we_[0-9a-f]{24}$', description: 'The endpoint id, we_…' })
+// Stored and shown as sent (the API, the operator's CLI): no control character, C1 included, may
+// reach a terminal; a URL's spaces are sent percent-encoded.
 const Url = Type.String({
   minLength: 1,
   maxLength: 2048,
+  pattern: '^[^\\u0000-\\u0020\\u007f-\\u009f]*$',
+  [RULE]: 'must be a URL of at most 2048 characters, without spaces or control characters (percent-encode them)',
   description:
     'Where events are POSTed: https:// on a public address (private, loopback, link-local and ' +
     'metadata addresses are refused, here and at every delivery, after DNS resolution)',
@@ -34,7 +38,7 @@ const Events = Type.Array(WebhookEventType, {
 })
 const Description = Type.String({
   maxLength: MAX_DESCRIPTION,
-  pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+  pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$',
   description: 'Your own label for it; at most 500 characters on one line',
   [RULE]: `must be one line of at most ${MAX_DESCRIPTION} characters`,
 })
