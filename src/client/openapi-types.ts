@@ -3772,6 +3772,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
+                    /** @description Sent when this answer repeats the first answer to its Idempotency-Key; nothing was done again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4191,6 +4193,14 @@ export interface operations {
             /** @description Removed */
             204: {
                 headers: {
+                    /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */
+                    "X-Request-Id"?: string;
+                    /** @description IETF RateLimit field of the bucket with fewer requests left, the token's ("default") or its account's ("account"), e.g. "default";r=42;t=6: 42 requests left, full again in 6 s */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
+                    "RateLimit-Policy"?: string;
+                    /** @description Sent when this answer repeats the first answer to its Idempotency-Key; nothing was done again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4351,6 +4361,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
+                    /** @description Sent when this answer repeats the first answer to its Idempotency-Key; nothing was done again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4513,6 +4525,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
+                    /** @description Sent when this answer repeats the first answer to its Idempotency-Key; nothing was done again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4675,6 +4689,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
+                    /** @description Sent when this answer repeats the first answer to its Idempotency-Key; nothing was done again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4839,6 +4855,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
+                    /** @description Sent when this answer repeats the first answer to its Idempotency-Key; nothing was done again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

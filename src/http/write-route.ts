@@ -50,6 +50,11 @@ export const OPTIONAL_BODIES = new Set<string>()
 
 /** The header of an answer replayed for an Idempotency-Key. */
 export const REPLAYED_HEADER = 'idempotent-replayed'
+const Replayed = {
+  'Idempotent-Replayed': Type.Literal('true', {
+    description: 'Sent when this answer repeats the first answer to its Idempotency-Key; nothing was done again',
+  }),
+}
 
 export function writeRoute<B extends TSchema, P extends TProperties>(app: FastifyInstance, route: WriteRoute<B, P>) {
   const schema = {
@@ -62,7 +67,13 @@ export function writeRoute<B extends TSchema, P extends TProperties>(app: Fastif
     headers: Type.Object({ [IDEMPOTENCY_HEADER]: Type.Optional(IdempotencyKey) }),
     ...(route.body && { body: route.body }),
     response: {
-      ...route.ok,
+      // every success can be a replay: its headers say so
+      ...Object.fromEntries(
+        Object.entries(route.ok).map(([status, ok]) => [
+          status,
+          { ...ok, headers: { ...((ok as { headers?: object }).headers ?? AUTHENTICATED_HEADERS), ...Replayed } },
+        ]),
+      ),
       ...listErrors({
         list: false,
         body: route.body !== undefined,

@@ -256,6 +256,13 @@ describe('webhook endpoints through the API', () => {
     assert.equal(one.status, 201)
     assert.deepEqual([two.status, two.body], [201, one.body], 'the first answer, secret included')
     assert.equal(two.headers.get('idempotent-replayed'), 'true')
+    // and the document declares it, so that generated clients see it
+    const doc = await (await fetch(`${s.base}/openapi.json`)).json()
+    for (const [path, method, status] of [
+      [BASE, 'post', '201'],
+      [`${BASE}/{endpoint_id}`, 'delete', '204'],
+    ])
+      assert.ok(doc.paths[path][method].responses[status].headers['Idempotent-Replayed'], `${method} ${path}`)
     assert.equal(await count(`webhook_endpoints where url = $1`, [body.url]), 1, 'created once')
     const other = await call('POST', BASE, WRITE_X, { ...body, description: 'x' }, { 'idempotency-key': 'key-1' })
     assert.deepEqual([other.status, other.body.error.code], [409, 'idempotency_conflict'])
