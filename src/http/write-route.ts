@@ -9,7 +9,7 @@ import type { TokenOwner } from '../tokens/tokens.js'
 import { BODY_LIMIT, strictValidator } from './body.js'
 import { IDEMPOTENCY_HEADER, idempotencyKey, idempotent, type WriteAnswer } from './idempotency.js'
 import { requireRole } from './plugins/auth.js'
-import { AUTHENTICATED_HEADERS, listErrors } from './schema.js'
+import { AUTHENTICATED_HEADERS, listErrors, RULE } from './schema.js'
 
 export interface WriteRequest<B extends TSchema, P extends TProperties> {
   owner: TokenOwner
@@ -39,6 +39,8 @@ const IdempotencyKey = Type.String({
   minLength: 1,
   maxLength: 255,
   pattern: '^[\\x21-\\x7e]+$',
+  // two headers arrive joined by ", ": the rule says once
+  [RULE]: 'must be 1 to 255 printable ASCII characters without spaces (a UUID), given once',
   description:
     'A key of your choice (a UUID) that makes retrying this write safe: within 24 hours the same key ' +
     'and body answer as the first request did and change nothing more; the same key with another ' +

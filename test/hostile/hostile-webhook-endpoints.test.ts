@@ -169,6 +169,25 @@ describe('webhook endpoints: hostile input', () => {
     assert.deepEqual(await snapshot(), before, 'nothing written')
   })
 
+  test('a malformed Idempotency-Key: 400 naming its rule, whatever is wrong with it', async () => {
+    const before = await snapshot()
+    for (const key of ['a b', 'caf\u00e9', 'x'.repeat(256), 'k\u0001', ['k1', 'k2']]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: BASE,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key },
+        payload: JSON.stringify({ url: 'https://hooks.example/key' }),
+      })
+      assert.equal(res.statusCode, 400, JSON.stringify(key))
+      assert.match(
+        res.json().error.message,
+        /^idempotency-key must be 1 to 255 printable ASCII characters without spaces \(a UUID\), given once$/i,
+        JSON.stringify(key),
+      )
+    }
+    assert.deepEqual(await snapshot(), before, 'nothing written')
+  })
+
   test('fuzzed bodies, content types and keys: 4xx or a whole write, never 5xx, nothing half-written', async () => {
     const paths = [BASE, `${BASE}/${id}`, `${BASE}/${id}/rotate-secret`, `${BASE}/${id}/test`]
     const bodyArb = fc.oneof(
