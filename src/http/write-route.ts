@@ -9,6 +9,7 @@ import type { TokenOwner } from '../tokens/tokens.js'
 import { BODY_LIMIT, strictValidator } from './body.js'
 import { IDEMPOTENCY_HEADER, idempotencyKey, idempotent, type WriteAnswer } from './idempotency.js'
 import { requireRole } from './plugins/auth.js'
+import { invalidRequest } from './errors.js'
 import { AUTHENTICATED_HEADERS, listErrors, RULE } from './schema.js'
 
 export interface WriteRequest<B extends TSchema, P extends TProperties> {
@@ -49,6 +50,9 @@ const IdempotencyKey = Type.String({
 
 /** The operations whose body may be left out: the OpenAPI document marks their requestBody not required. */
 export const OPTIONAL_BODIES = new Set<string>()
+
+const isEmptyObject = (v: unknown) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0
 
 /** The header of an answer replayed for an Idempotency-Key. */
 export const REPLAYED_HEADER = 'idempotent-replayed'
@@ -93,9 +97,14 @@ export function writeRoute<B extends TSchema, P extends TProperties>(app: Fastif
     bodyLimit: BODY_LIMIT,
     validatorCompiler: strictValidator,
     onRequest: requireRole(['creator'], route.scope),
-    // no body, where one may be left out, is an empty one
+    // no body, where one may be left out, is an empty one; a route without a body takes none, or {}
     preValidation: (request, _reply, done) => {
       if (request.body === undefined && (route.bodyOptional || !route.body)) request.body = route.body ? {} : undefined
+      if (!route.body && request.body !== undefined) {
+        const empty = isEmptyObject(request.body)
+        request.body = undefined
+        if (!empty) return done(invalidRequest('this request takes no body (or an empty object)'))
+      }
       done()
     },
     handler: async (request, reply) => {

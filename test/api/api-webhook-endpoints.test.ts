@@ -261,7 +261,7 @@ describe('webhook endpoints through the API', () => {
     for (const [path, method, status] of [
       [BASE, 'post', '201'],
       [`${BASE}/{endpoint_id}`, 'delete', '204'],
-    ])
+    ] as const)
       assert.ok(doc.paths[path][method].responses[status].headers['Idempotent-Replayed'], `${method} ${path}`)
     assert.equal(await count(`webhook_endpoints where url = $1`, [body.url]), 1, 'created once')
     const other = await call('POST', BASE, WRITE_X, { ...body, description: 'x' }, { 'idempotency-key': 'key-1' })

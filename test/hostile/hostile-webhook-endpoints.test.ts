@@ -169,6 +169,19 @@ describe('webhook endpoints: hostile input', () => {
     assert.deepEqual(await snapshot(), before, 'nothing written')
   })
 
+  test('a write that takes no body: a body is 400 and changes nothing; none, or {}, is taken', async () => {
+    const made = (await send('POST', BASE, JSON.stringify({ url: 'https://hooks.example/no-body' }))).json.id
+    for (const body of ['{"x": 1}', '[]', 'null', '"x"', '0']) {
+      const r = await send('DELETE', `${BASE}/${made}`, body)
+      assert.equal(r.status, 400, body)
+      assert.equal(r.json.error.message, 'this request takes no body (or an empty object)', body)
+    }
+    assert.equal((await send('GET', `${BASE}/${made}`)).status, 200, 'still there')
+    assert.equal((await send('DELETE', `${BASE}/${made}`, '{}')).status, 204)
+    const again = (await send('POST', BASE, JSON.stringify({ url: 'https://hooks.example/no-body' }))).json.id
+    assert.equal((await send('DELETE', `${BASE}/${again}`)).status, 204)
+  })
+
   test('a malformed Idempotency-Key: 400 naming its rule, whatever is wrong with it', async () => {
     const before = await snapshot()
     for (const key of ['a b', 'caf\u00e9', 'x'.repeat(256), 'k\u0001', ['k1', 'k2']]) {
