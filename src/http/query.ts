@@ -1,6 +1,7 @@
 // Query-string validation that the route schemas cannot say themselves: Ajv's errors turned into
-// the API's messages (each parameter's rule is in its schema: RULE, src/http/schema.ts), and
-// integer parameters written as plain digits. Registered as a plugin, for every route.
+// the API's messages (each parameter's rule is in its schema: RULE, src/http/schema.ts), a query
+// string that is percent-encoded UTF-8, and integer parameters written as plain digits. A plugin,
+// registered for every route.
 import fp from 'fastify-plugin'
 import type { FastifyRequest, preValidationHookHandler } from 'fastify'
 import { ApiError, type ErrorCode } from './errors.js'
@@ -57,7 +58,7 @@ interface QuerySchema {
 
 /**
  * Integer query parameters must be written as plain digits: Ajv's coercion would read " 5",
- * "1e1" or "0x10" as numbers. Checked before validation (requireDigits below), only for the
+ * "1e1" or "0x10" as numbers. Checked before validation (checkQuery below), only for the
  * parameters the route's own schema declares as integers, so a route without them (a health
  * check) is never refused.
  */
@@ -87,16 +88,33 @@ function integersOf(schema: QuerySchema): [string, string | undefined][] {
   return params
 }
 
+/**
+ * A query string that is not percent-encoded UTF-8 (`%zz`, a lone `%E9`): the parser would read
+ * it as literal text, and a filter written that way would quietly match nothing.
+ */
+function badEncoding(url: string): ApiError | null {
+  const at = url.indexOf('?')
+  if (at < 0 || !url.includes('%', at)) return null
+  for (const part of url.slice(at + 1).split('&')) {
+    try {
+      decodeURIComponent(part)
+    } catch {
+      return new ApiError('invalid_request', `the query string is not percent-encoded UTF-8: "${part.slice(0, 64)}"`)
+    }
+  }
+  return null
+}
+
 // a callback hook: it never waits, and an async one costs every request a promise and a microtask
-const requireDigits: preValidationHookHandler = (request, _reply, done) => {
-  const err = badInteger(request)
+const checkQuery: preValidationHookHandler = (request, _reply, done) => {
+  const err = badEncoding(request.url) ?? badInteger(request)
   if (err) return done(err)
   done()
 }
 
 export default fp(
   async (app) => {
-    app.addHook('preValidation', requireDigits)
+    app.addHook('preValidation', checkQuery)
   },
   { name: 'csapi-query' },
 )

@@ -321,6 +321,31 @@ describe('the client address behind a proxy (CSAPI_TRUST_PROXY)', () => {
   })
 })
 
+test('a query string that is not percent-encoded UTF-8 is 400, not a filter on its literal text', async () => {
+  const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+  try {
+    for (const [query, part] of [
+      ['brand_id=%zz', 'brand_id=%zz'],
+      ['brand_id=%E9', 'brand_id=%E9'],
+      ['limit=10&brand_id=abc%', 'brand_id=abc%'],
+      ['%C3=x', '%C3=x'],
+    ] as const) {
+      const res = await app.inject({ url: `/api/creator/v1/links?${query}`, headers: auth(TOKENS.cr_a) })
+      assert.equal(res.statusCode, 400, query)
+      assert.deepEqual(res.json().error, {
+        code: 'invalid_request',
+        message: `the query string is not percent-encoded UTF-8: "${part}"`,
+      })
+    }
+    const ok = await app.inject({ url: '/api/creator/v1/links?brand_id=caf%C3%A9%20x', headers: auth(TOKENS.cr_a) })
+    assert.equal(ok.statusCode, 200, 'well-encoded UTF-8 is read')
+    const anonymous = await app.inject({ url: '/api/creator/v1/links?brand_id=%zz' })
+    assert.equal(anonymous.statusCode, 401, 'the token first, as for every other parameter')
+  } finally {
+    await app.close()
+  }
+})
+
 test('error messages never carry a control or bidi character from the request: they are percent-encoded', async () => {
   const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
   try {
