@@ -115,6 +115,7 @@ describe('size limits', () => {
       assert.equal(res.status, 431)
       assert.equal(JSON.parse(res.body).error.code, 'invalid_request')
       assert.equal(res.headers['x-content-type-options'], 'nosniff')
+      assert.match(String(res.headers['x-request-id']), /^[0-9a-f-]{36}$/, 'every answer has a request id')
       const fine = await fetch(`http://127.0.0.1:${port}${BRANDS}`, { headers: auth(TOKENS.cr_a) })
       assert.equal(fine.status, 200)
     } finally {

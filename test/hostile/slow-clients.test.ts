@@ -87,6 +87,7 @@ test(
       const answer = String(c.read() ?? '')
       assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/)
       assert.match(answer, /"code":"invalid_request"/)
+      assert.match(answer, /\r\nX-Request-Id: [0-9a-f-]{36}\r\n/)
     } finally {
       for (const i of trickle) clearInterval(i)
       for (const c of clients) c.socket.destroy()

@@ -6,6 +6,7 @@ import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import proxyAddr from '@fastify/proxy-addr'
 import { getHeapStatistics } from 'node:v8'
+import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import fp from 'fastify-plugin'
 import underPressure from '@fastify/under-pressure'
@@ -164,7 +165,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   socket.write(
     `HTTP/1.1 ${status} ${reason}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nX-Request-Id: ${randomUUID()}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
   )
   socket.destroy()
 }
