@@ -84,8 +84,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Only the writes take a body; each of them says how large (body.ts).
     bodyLimit: 1024,
     // Node enforces the request timeout in a sweep this often (its default, 30 s, let a slow
-    // client keep a connection that long past the timeout).
-    http: { maxHeaderSize: opts.server?.maxHeaderBytes ?? 16_384, connectionsCheckingInterval: 1000 },
+    // client keep a connection that long past the timeout). Given here, not only to Fastify: set
+    // after the server is made, a request whose body stops came due at headersTimeout (60 s).
+    http: {
+      maxHeaderSize: opts.server?.maxHeaderBytes ?? 16_384,
+      connectionsCheckingInterval: 1000,
+      requestTimeout: opts.server?.requestTimeoutMs ?? 30_000,
+      headersTimeout: opts.server?.requestTimeoutMs ?? 30_000,
+    },
     requestTimeout: opts.server?.requestTimeoutMs ?? 30_000,
     // Idle sockets are closed; a socket that sends nothing for this long is dropped.
     keepAliveTimeout: opts.server?.keepAliveTimeoutMs ?? 5000,

@@ -1,14 +1,15 @@
 // Slow and greedy clients against the real `csapi serve`: a client that trickles a header line
 // at a time and never reads gets its 408 and loses the connection (the server's descriptors come
-// back down while the client still lives), and open connections are bounded in all and per
-// client address.
+// back down while the client still lives), so does one whose body stops, and open connections
+// are bounded in all and per client address.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
 import { readdirSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { cliProcess, createTestDatabase, sample, type TestDatabase } from '../support/helpers.js'
+import { openDb } from '../../src/db/index.js'
+import { cliProcess, createTestDatabase, load, sample, type TestDatabase } from '../support/helpers.js'
 
 let db: TestDatabase
 before(async () => {
@@ -95,6 +96,33 @@ test(
     }
   },
 )
+
+test('a client that stops sending its body gets 408 within the request timeout, not a silent close', async () => {
+  // a token that may write: the body is read after authentication
+  const d = await openDb(db.url)
+  await load(d, {
+    accounts: [{ id: 'cr_slow', role: 'creator', name: 'Slow' }],
+    api_tokens: [{ account_id: 'cr_slow', token: 'csapi_slow_body_token', scopes: ['read', 'webhooks:write'] }],
+  }).finally(() => d.close())
+  const s = await serve({ CSAPI_REQUEST_TIMEOUT_MS: '1000' })
+  try {
+    const c = await open(s.port)
+    let answer = ''
+    c.socket.on('data', (d: Buffer) => (answer += d))
+    // 11 of the 100 bytes announced, then nothing: the headers are whole, the request is not
+    c.socket.write(
+      'POST /api/creator/v1/webhook-endpoints HTTP/1.1\r\nHost: localhost\r\n' +
+        'Authorization: Bearer csapi_slow_body_token\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"url":"htt',
+    )
+    await waitUntil('the server closing the connection', c.closed, 10_000)
+    // before the socket's own timeout (the request timeout + 5 s) closed it without a word
+    assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/)
+    assert.match(answer, /"code":"invalid_request"/)
+  } finally {
+    await s.stop()
+  }
+})
 
 test(
   'open connections are bounded per client address and in all; closed ones free their place',
