@@ -27,7 +27,11 @@ export const codeOfParam = (name: string): ErrorCode =>
  * parameter's schema states its rule in words (RULE, src/http/schema.ts); plain strings get
  * a message per keyword.
  */
-export function describeQueryError(e: AjvError, query: Record<string, unknown>): { code: ErrorCode; message: string } {
+export function describeQueryError(
+  e: AjvError,
+  query: Record<string, unknown>,
+  all: readonly AjvError[] = [e],
+): { code: ErrorCode; message: string } {
   if (e.keyword === 'additionalProperties') {
     const name = String(e.params.additionalProperty)
     return { code: 'invalid_request', message: `unknown query parameter ${JSON.stringify(name.slice(0, 64))}` }
@@ -47,6 +51,14 @@ export function describeQueryError(e: AjvError, query: Record<string, unknown>):
       return { code, message: `${name} must not be empty` }
     case 'pattern':
       return { code, message: `${name} must not contain control characters` }
+    case 'const': {
+      // a union of literals fails each one, then as a whole: its message lists them all
+      const union = all.find((x) => x.keyword === 'anyOf' && x.instancePath === e.instancePath)
+      const values = union
+        ? (union.parentSchema?.anyOf as { const?: unknown }[]).map((b) => b.const)
+        : [e.params.allowedValue]
+      return { code, message: `${name} must be ${values.length > 1 ? 'one of ' : ''}${values.join(', ')}` }
+    }
     default:
       return { code, message: `${name} ${e.message ?? 'is invalid'}` }
   }

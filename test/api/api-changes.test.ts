@@ -154,6 +154,10 @@ describe('changes feed: beginning at the present', () => {
         .code,
       'invalid_request',
     )
+    assert.deepEqual((await get(`${CHANGES}?from=then`, TOKENS.cr_a)).body.error, {
+      code: 'invalid_request',
+      message: 'from must be now',
+    })
   })
 
   test(

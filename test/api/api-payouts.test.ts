@@ -324,7 +324,10 @@ describe('payouts, lines and adjustments', () => {
       'invalid_pagination',
       "another creator's cursor",
     )
-    assert.equal((await s.get(`${A}?status=paid`, TOKEN_X)).body.error.code, 'invalid_request')
+    assert.deepEqual((await s.get(`${A}?status=paid`, TOKEN_X)).body.error, {
+      code: 'invalid_request',
+      message: 'status must be one of unsettled, settled',
+    })
     // keys signed with the service's own secret that the SQL's types cannot take: 400, never 500
     const scope = cursorScope('creator.payout-lines', 'cr_x', { payout_id: usd })
     for (const key of [[2 ** 31], [-1], [1.5], ['1'], [1, 2]]) {

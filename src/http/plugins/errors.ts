@@ -35,6 +35,7 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
     const { code, message } = describeQueryError(
       err.validation[0] as AjvError,
       (request.query ?? {}) as Record<string, unknown>,
+      err.validation as AjvError[],
     )
     return send(reply, 400, code, message)
   }
