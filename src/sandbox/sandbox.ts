@@ -4,6 +4,7 @@
 // through the real settlement, in transactions that hold the report writers' lock as any writer's.
 import { randomBytes } from 'node:crypto'
 import type { BatchSession, Db, Queryable } from '../db/index.js'
+import { REPORTS_WRITE_LOCK } from '../db/locks.js'
 import { importIn } from '../dataset/import.js'
 import { addDays, daysBetween, timestampSql } from '../domain/dates.js'
 import { RESTATEMENT_WINDOW_DAYS } from '../domain/commission.js'
@@ -207,7 +208,8 @@ export async function advanceSandbox(db: Db, id: string, days: number): Promise<
   const from = taken[0]!.date
   const out: DayAdvanced[] = []
   try {
-    const sandbox = (await getSandbox(db, id))!
+    const sandbox = await getSandbox(db, id)
+    if (!sandbox) throw new SandboxGone(`no sandbox ${id}`)
     const world = worldOf(sandbox)
     for (let i = 0; i < days; i++) {
       // a day is small: a transaction on a pooled connection, not a batch job's own connection
@@ -226,7 +228,9 @@ async function advanceOneDay(s: BatchSession, sandbox: Sandbox, world: World): P
     `update sandboxes set advancing_since = now() where id = $1 returning to_char(date, 'YYYY-MM-DD') as date`,
     [sandbox.id],
   )
-  const plan = dayPlan(row!.date)
+  // deleted between two days: a delete takes the writers' lock first, so it waits for a running day
+  if (!row) throw new SandboxGone(`no sandbox ${sandbox.id}`)
+  const plan = dayPlan(row.date)
   const today = linkDays(sandbox, world, [plan.report_date])
   const restated = linkDays(sandbox, world, plan.restates).filter(
     (ld) => salesAt(sandbox.seed, ld, daysBetween(ld.day, plan.date)).restatedNow,
@@ -275,10 +279,14 @@ async function paidRows(s: Queryable, payouts: PayoutMade[]): Promise<number> {
 /**
  * Removes a world whole: its report rows, payouts (allowed for a world alone: migrations/018),
  * adjustments, events, endpoints, tokens, links, products, brands and accounts. False when none.
+ * It waits for a running day of an advance, and the advance's next day finds the world gone.
  */
 export async function deleteSandbox(db: Db, id: string): Promise<boolean> {
   return db.batch(
     async (s) => {
+      // the writers' lock before the world's row, in the order an advance's day takes them:
+      // the other order deadlocks with a day that holds the lock and waits for the row
+      await s.query(REPORTS_WRITE_LOCK)
       const found = await s.query('select 1 from sandboxes where id = $1 for update', [id])
       if (found.length === 0) return false
       await s.query(`select set_config('csapi.deleting_sandbox', $1, true)`, [id])

@@ -3,9 +3,12 @@
 // advances, one advance at a time, live tokens refused, and a world deleted whole.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startServer, walk, type TestServer } from '../support/helpers.js'
+import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
+import { onPostgres, startServer, walk, type TestServer } from '../support/helpers.js'
 import { fixture, TOKENS } from '../support/fixture.js'
 import { createSandbox, deleteSandbox, type CreatedSandbox } from '../../src/sandbox/sandbox.js'
+import { REPORTS_WRITE_LOCK } from '../../src/db/locks.js'
 import { approveThrough } from '../../src/settlement/approve.js'
 import { addEndpoint } from '../../src/webhooks/endpoints.js'
 import { createToken } from '../../src/tokens/tokens.js'
@@ -365,4 +368,77 @@ describe('a sandbox world', () => {
     // payouts stay immutable outside a world's deletion
     await assert.rejects(s.db.query('delete from payouts where creator_id = $1', [a.creator_id]), /never changed/)
   })
+})
+
+describe('a world deleted while it advances', () => {
+  /** The advance's answer and the delete's result, each as settled: neither may fail. */
+  async function both(advance: Promise<{ status: number; body: any }>, deleted: Promise<boolean>) {
+    const [adv, del] = await Promise.allSettled([advance, deleted])
+    assert.equal(del.status, 'fulfilled', del.status === 'rejected' ? String(del.reason) : '')
+    assert.equal(del.value, true)
+    assert.equal(adv.status, 'fulfilled', adv.status === 'rejected' ? String(adv.reason) : '')
+    assert.equal(adv.value.status, 404, JSON.stringify(adv.value.body).slice(0, 300))
+    assert.equal(adv.value.body.error.code, 'not_found')
+  }
+
+  test('during its first day: the delete waits for the day, the advance answers 404 at the next', async () => {
+    const w = await createSandbox(s.db, { seed: 21 })
+    // the delete starts with the advance's first day: PostgreSQL runs it when that day commits, PGlite after it
+    const transaction = s.db.transaction.bind(s.db)
+    let days = 0
+    let deleted: Promise<boolean> | undefined
+    s.db.transaction = (fn) => {
+      const day = transaction(fn)
+      if (++days === 1) deleted = deleteSandbox(s.db, w.id)
+      return day
+    }
+    try {
+      const advance = s.post(ADVANCE, w.tokens.creator, { days: 31 })
+      await both(
+        advance,
+        advance.then(() => deleted ?? assert.fail('the advance ran no day')),
+      )
+    } finally {
+      s.db.transaction = transaction
+    }
+    assert.equal(days, 2, 'the day after the delete found the world gone')
+    assert.equal((await s.get(S, w.tokens.creator)).status, 401)
+  })
+
+  test(
+    "inside a day: the delete queues on the writers' lock behind the day, never deadlocks with it",
+    { skip: onPostgres ? false : 'needs two connections: PostgreSQL' },
+    async () => {
+      const w = await createSandbox(s.db, { seed: 22 })
+      const holder = new pg.Client({ connectionString: s.url! })
+      await holder.connect()
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 2000; i++) {
+          const [row] = (
+            await holder.query<{ n: number }>(
+              `select count(*)::int as n from pg_locks
+                where locktype = 'advisory' and objid = 7243003 and not granted
+                  and database = (select oid from pg_database where datname = current_database())`,
+            )
+          ).rows
+          if (row!.n >= n) return
+          await sleep(10)
+        }
+        assert.fail(`${n} waiters on the writers' lock never came`)
+      }
+      try {
+        // the advance's first day waits for the writers' lock; then the delete comes in behind it
+        await holder.query('begin')
+        await holder.query(REPORTS_WRITE_LOCK)
+        const advance = s.post(ADVANCE, w.tokens.creator, { days: 31 })
+        await waiting(1)
+        const deleted = deleteSandbox(s.db, w.id)
+        await waiting(2)
+        await holder.query('commit')
+        await both(advance, deleted)
+      } finally {
+        await holder.end()
+      }
+    },
+  )
 })
