@@ -504,7 +504,7 @@ export interface paths {
         put?: never;
         /**
          * Move the sandbox world's clock
-         * @description Moves the test token's world 1 to 31 days, one transaction per day, through the real ingestion and settlement: each day the previous day's Amazon reports come in, Amazon restates the days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out of the restatement window are approved, restated approved or paid rows get adjustments, and on the first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as in production. One advance per world at a time: another gets 409 sandbox_busy. Counts against the token's rate limit like any request.
+         * @description Moves the test token's world 1 to 31 days, one transaction per day, through the real ingestion and settlement: each day the previous day's Amazon reports come in, Amazon restates the days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out of the restatement window are approved, restated approved or paid rows get adjustments, and on the first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as in production. One advance per world at a time: another gets 409 sandbox_busy. A world's clock stops at 2101-01-01 (Amazon reports are ingested through 2100-12-31): an advance that would move it further is 400 invalid_request, naming the most days this world can still move, and moves nothing. Counts against the token's rate limit like any request.
          */
         post: operations["advanceSandbox"];
         delete?: never;
@@ -5136,7 +5136,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Days to move the clock, 1 to 31 */
+                    /** @description Days to move the clock, 1 to 31, and not past 2101-01-01, where a world's clock stops */
                     days: number;
                 };
             };

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import type { BatchSession, Db, Queryable } from '../db/index.js'
 import { REPORTS_WRITE_LOCK } from '../db/locks.js'
 import { importIn } from '../dataset/import.js'
-import { addDays, daysBetween, timestampSql } from '../domain/dates.js'
+import { addDays, daysBetween, inRange, REPORT_DAYS, timestampSql } from '../domain/dates.js'
 import { RESTATEMENT_WINDOW_DAYS } from '../domain/commission.js'
 import { beginReportWrite, recordEvents } from '../events/record.js'
 import { ingestIn, type ReportSource } from '../ingest/run.js'
@@ -36,6 +36,11 @@ export const MAX_ADVANCE_DAYS = 31
 export const DEFAULT_DATE = '2026-01-15'
 /** An advance holds its world this long past its last day's commit; one left by a dead process expires. */
 const LEASE_SECONDS = 60
+/**
+ * The dates a world's clock may show: at the first its history starts on REPORT_DAYS.first, at the
+ * last it has reported REPORT_DAYS.last; ingestion refuses any day outside those.
+ */
+export const WORLD_DATES = { first: addDays(REPORT_DAYS.first, HISTORY_DAYS), last: addDays(REPORT_DAYS.last, 1) }
 
 export interface Sandbox {
   id: string
@@ -57,6 +62,8 @@ export interface CreatedSandbox extends Sandbox {
 export class SandboxBusy extends Error {}
 /** No such world (deleted while its token was cached). */
 export class SandboxGone extends Error {}
+/** A date outside WORLD_DATES asked of a world: refused before anything is written (400 invalid_request). */
+export class SandboxDateError extends Error {}
 
 const SANDBOX_COLUMNS = `id, name, seed::float8 as seed, to_char(date, 'YYYY-MM-DD') as date,
   to_char(origin, 'YYYY-MM-DD') as origin, creator_id, seller_id,
@@ -134,6 +141,11 @@ export async function createSandbox(
   const id = `sbx_${randomBytes(6).toString('hex')}`
   const seed = opts.seed ?? randomBytes(4).readUInt32BE() % 1_000_000
   const date = opts.date ?? DEFAULT_DATE
+  if (!inRange(date, WORLD_DATES))
+    throw new SandboxDateError(
+      `a world's date must be from ${WORLD_DATES.first} to ${WORLD_DATES.last}: its ${HISTORY_DAYS} days of ` +
+        `history and its reports must fall from ${REPORT_DAYS.first} to ${REPORT_DAYS.last}, got ${date}`,
+    )
   const origin = addDays(date, -HISTORY_DAYS)
   const world = makeWorld(seed, id.slice(4), origin)
   return db.batch(
@@ -193,6 +205,7 @@ export interface Advanced {
  * Moves a world's clock `days` days, one transaction per day: the new day's reports and Amazon's
  * restatements ingested, what left the restatement window approved, the creator paid on the first
  * of a month. One advance per world at a time (SandboxBusy); a crash leaves the world at a whole day.
+ * One that would pass WORLD_DATES.last moves nothing (SandboxDateError).
  */
 export async function advanceSandbox(db: Db, id: string, days: number): Promise<Advanced> {
   const taken = await db.query<{ date: string }>(
@@ -208,6 +221,15 @@ export async function advanceSandbox(db: Db, id: string, days: number): Promise<
   const from = taken[0]!.date
   const out: DayAdvanced[] = []
   try {
+    const left = daysBetween(from, WORLD_DATES.last)
+    if (days > left) {
+      const stops = `its clock stops at ${WORLD_DATES.last} (reports are ingested through ${REPORT_DAYS.last})`
+      throw new SandboxDateError(
+        left === 0
+          ? `this world cannot advance: it is at ${from}, and ${stops}`
+          : `days must be at most ${left} for this world, at ${from}: ${stops}`,
+      )
+    }
     const sandbox = await getSandbox(db, id)
     if (!sandbox) throw new SandboxGone(`no sandbox ${id}`)
     const world = worldOf(sandbox)

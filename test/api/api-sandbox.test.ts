@@ -7,7 +7,13 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { onPostgres, startServer, walk, type TestServer } from '../support/helpers.js'
 import { fixture, TOKENS } from '../support/fixture.js'
-import { createSandbox, deleteSandbox, type CreatedSandbox } from '../../src/sandbox/sandbox.js'
+import {
+  createSandbox,
+  deleteSandbox,
+  SandboxDateError,
+  WORLD_DATES,
+  type CreatedSandbox,
+} from '../../src/sandbox/sandbox.js'
 import { REPORTS_WRITE_LOCK } from '../../src/db/locks.js'
 import { approveThrough } from '../../src/settlement/approve.js'
 import { addEndpoint } from '../../src/webhooks/endpoints.js'
@@ -441,4 +447,55 @@ describe('a world deleted while it advances', () => {
       }
     },
   )
+})
+
+describe("the dates a world's clock can show: its history and reports are days ingestion takes", () => {
+  test('a world is made from 2000-03-31 (90 days of history from 2000-01-01) to 2101-01-01', async () => {
+    assert.deepEqual(WORLD_DATES, { first: '2000-03-31', last: '2101-01-01' })
+    for (const date of ['2000-03-30', '2101-01-02', '9999-12-20', '0001-01-01'])
+      await assert.rejects(createSandbox(s.db, { seed: 7, date }), (err: Error) => {
+        assert.ok(err instanceof SandboxDateError, String(err))
+        assert.match(err.message, /must be from 2000-03-31 to 2101-01-01: .*2000-01-01 to 2100-12-31/)
+        return true
+      })
+    const [made] = await s.db.query<{ n: number }>('select count(*)::int as n from sandboxes where seed = 7')
+    assert.equal(made!.n, 0, 'nothing of a refused world is written')
+    const first = await createSandbox(s.db, { seed: 7, date: '2000-03-31' })
+    const rows = await walk(
+      s,
+      '/api/creator/v1/reports?start=1999-01-01&end=2000-12-31',
+      first.tokens.creator,
+      'reports',
+      500,
+    )
+    assert.ok(rows.length > 0 && rows.every((r) => r.date >= '2000-01-01'))
+  })
+
+  test('an advance past 2101-01-01 is 400 invalid_request up front and moves nothing', async () => {
+    const w = await createSandbox(s.db, { seed: 7, date: '2100-12-28' })
+    const token = w.tokens.creator
+    const res = await s.post(ADVANCE, token, { days: 10 })
+    assert.equal(res.status, 400, JSON.stringify(res.body))
+    assert.equal(res.body.error.code, 'invalid_request')
+    assert.equal(
+      res.body.error.message,
+      'days must be at most 4 for this world, at 2100-12-28: its clock stops at 2101-01-01 ' +
+        '(reports are ingested through 2100-12-31)',
+    )
+    assert.equal((await s.get(S, token)).body.date, '2100-12-28', 'a refused advance moves nothing')
+    // the days it can still move, it moves; then none
+    const moved = await s.post(ADVANCE, token, { days: 4 })
+    assert.equal(moved.status, 200, JSON.stringify(moved.body))
+    assert.equal(moved.body.date, '2101-01-01')
+    assert.equal(moved.body.days.at(-1).report_date, '2100-12-31')
+    const last = await s.post(ADVANCE, token, { days: 1 })
+    assert.equal(last.status, 400, JSON.stringify(last.body))
+    assert.match(last.body.error.message, /^this world cannot advance: it is at 2101-01-01, and its clock stops/)
+    // the refusals left no lease: the world is not held
+    const [held] = await s.db.query<{ since: string | null }>(
+      'select advancing_since as since from sandboxes where id = $1',
+      [w.id],
+    )
+    assert.equal(held!.since, null)
+  })
 })

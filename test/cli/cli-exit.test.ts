@@ -125,6 +125,8 @@ const CASES: () => Record<string, Case[]> = () => ({
   'csapi sandbox create': [
     { argv: ['--seed', 'abc'], code: 2, message: /--seed must be a number from 0 to 2147483647/ },
     { argv: ['--date', '2026-02-30'], code: 2, message: /--date must be a day YYYY-MM-DD/ },
+    { argv: ['--date', '9999-12-20'], code: 2, message: /--date must be from 2000-03-31 to 2101-01-01: / },
+    { argv: ['--date', '2000-03-30'], code: 2, message: /--date must be from 2000-03-31 to 2101-01-01: / },
     { argv: [], env: down, code: 1, message: refused },
   ],
   'csapi sandbox list': [

@@ -1,12 +1,31 @@
 // `csapi sandbox create|list|delete`: sandbox worlds for integrators to test against
 // (docs/testing-your-integration.md). A world's test tokens are printed once, when it is made.
-import { Command } from 'commander'
-import { createSandbox, DEFAULT_DATE, deleteSandbox, listSandboxes, MAX_ADVANCE_DAYS } from '../../sandbox/sandbox.js'
+import { Command, InvalidArgumentError } from 'commander'
+import { inRange, REPORT_DAYS } from '../../domain/dates.js'
+import {
+  createSandbox,
+  DEFAULT_DATE,
+  deleteSandbox,
+  listSandboxes,
+  MAX_ADVANCE_DAYS,
+  WORLD_DATES,
+} from '../../sandbox/sandbox.js'
 import { HISTORY_DAYS } from '../../sandbox/world.js'
 import { withDb } from '../db.js'
 import { UsageError } from '../errors.js'
 import { println, type Io } from '../io.js'
 import { day, integer } from '../options.js'
+
+/** --date: a day whose world, history included, ingestion can take (WORLD_DATES). */
+function worldDate(raw: string): string {
+  const date = day('--date')(raw)
+  if (!inRange(date, WORLD_DATES))
+    throw new InvalidArgumentError(
+      `--date must be from ${WORLD_DATES.first} to ${WORLD_DATES.last}: a world's ${HISTORY_DAYS} days of ` +
+        `history and its reports fall from ${REPORT_DAYS.first} to ${REPORT_DAYS.last}, the days ingestion takes`,
+    )
+  return date
+}
 
 export function sandboxCommand(io: Io): Command {
   const sandbox = new Command('sandbox').description(
@@ -22,7 +41,11 @@ export function sandboxCommand(io: Io): Command {
     .option('--seed <n>', 'the seed of its data: the same seed gives the same numbers (default: random)', (raw) =>
       integer('--seed', 0, 2_147_483_647)(raw),
     )
-    .option('--date <day>', `the world's today, YYYY-MM-DD (default ${DEFAULT_DATE})`, day('--date'))
+    .option(
+      '--date <day>',
+      `the world's today, YYYY-MM-DD, ${WORLD_DATES.first} to ${WORLD_DATES.last} (default ${DEFAULT_DATE})`,
+      worldDate,
+    )
     .action((opts: { name?: string; seed?: number; date?: string }) =>
       withDb(io, async (db) => {
         const w = await createSandbox(db, opts)

@@ -6,7 +6,7 @@ import { Ajv } from 'ajv'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { requireRole } from '../plugins/auth.js'
-import { ApiError, forbidden } from '../errors.js'
+import { ApiError, forbidden, invalidRequest } from '../errors.js'
 import { AUTHENTICATED_HEADERS, COMPONENT, ErrorResponse, listErrors, Ok, RULE } from '../schema.js'
 import { AdvanceBody, Sandbox, SandboxAdvance } from './schema.js'
 import {
@@ -16,8 +16,11 @@ import {
   MAX_ADVANCE_DAYS,
   nextPayday,
   SandboxBusy,
+  SandboxDateError,
   SandboxGone,
+  WORLD_DATES,
 } from '../../sandbox/sandbox.js'
+import { REPORT_DAYS } from '../../domain/dates.js'
 
 export const URL = '/api/v1/sandbox'
 export const ADVANCE_URL = '/api/v1/sandbox/advance'
@@ -108,8 +111,10 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
           'days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out ' +
           'of the restatement window are approved, restated approved or paid rows get adjustments, and on the ' +
           'first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as ' +
-          'in production. One advance per world at a time: another gets 409 sandbox_busy. Counts against the ' +
-          "token's rate limit like any request.",
+          "in production. One advance per world at a time: another gets 409 sandbox_busy. A world's clock stops " +
+          `at ${WORLD_DATES.last} (Amazon reports are ingested through ${REPORT_DAYS.last}): an advance that ` +
+          'would move it further is 400 invalid_request, naming the most days this world can still move, and ' +
+          "moves nothing. Counts against the token's rate limit like any request.",
         body: AdvanceBody,
         response: {
           200: Ok(SandboxAdvance, 'What happened, day by day'),
@@ -128,6 +133,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         if (err instanceof SandboxBusy)
           throw new ApiError('sandbox_busy', `sandbox ${id} is advancing already: wait for that advance to answer`)
         if (err instanceof SandboxGone) throw gone(id)
+        if (err instanceof SandboxDateError) throw invalidRequest(err.message)
         throw err
       }
     },

@@ -2,6 +2,7 @@
 // (POST /api/v1/sandbox/advance). docs/testing-your-integration.md says how to use them.
 import { Type } from 'typebox'
 import { CalendarDate as Day, named, Timestamp, RULE } from '../schema.js'
+import { WORLD_DATES } from '../../sandbox/sandbox.js'
 
 const Count = (description: string) => Type.Integer({ minimum: 0, description })
 
@@ -78,7 +79,7 @@ export const AdvanceBody = Type.Object(
     days: Type.Integer({
       minimum: 1,
       maximum: 31,
-      description: 'Days to move the clock, 1 to 31',
+      description: `Days to move the clock, 1 to 31, and not past ${WORLD_DATES.last}, where a world's clock stops`,
       [RULE]: 'must be a whole number from 1 to 31',
     }),
   },
