@@ -126,6 +126,43 @@ describe('a sandbox world', () => {
     assert.equal((await s.post(ADVANCE, undefined, { days: 1 })).status, 401)
   })
 
+  test('a live token is refused before its query and body are read: 403 whatever they hold', async () => {
+    const sent: [string, string][] = [
+      [ADVANCE, JSON.stringify({ days: 0 })],
+      [ADVANCE, JSON.stringify({ days: '5' })],
+      [ADVANCE, JSON.stringify({ days: 1, more: 1 })],
+      [ADVANCE, '[1]'],
+      [ADVANCE, '{"days":'],
+      [`${ADVANCE}?days=30`, JSON.stringify({ days: 1 })],
+      [`${S}?x=1`, ''],
+    ]
+    for (const token of [TOKENS.cr_a, TOKENS.sl_a]) {
+      for (const [path, body] of sent) {
+        const res = await fetch(s.base + path, {
+          method: body === '' ? 'GET' : 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: body === '' ? undefined : body,
+        })
+        const what = `${path} ${body}`
+        assert.equal(res.status, 403, what)
+        const { error } = (await res.json()) as { error: { code: string; message: string } }
+        assert.equal(error.code, 'forbidden_resource', what)
+        assert.match(error.message, /this is a live token/, what)
+      }
+    }
+  })
+
+  test('an advance takes no query parameter: ?days=30 is refused, not read as the days', async () => {
+    for (const query of ['days=30', 'x=1', 'days=1&days=2']) {
+      const res = await s.post(`${ADVANCE}?${query}`, a.tokens.creator, { days: 1 })
+      assert.equal(res.status, 400, query)
+      assert.equal(res.body.error.code, 'invalid_request', query)
+      const get = await s.get(`${S}?${query}`, a.tokens.creator)
+      assert.deepEqual(res.body, get.body, `${query}: refused as GET ${S} refuses it`)
+    }
+    assert.equal((await s.get(S, a.tokens.creator)).body.date, '2026-01-15', 'refused advances move nothing')
+  })
+
   test('an advance takes { "days": 1..31 } and nothing else', async () => {
     const bodies = [
       { days: 0 },

@@ -1,7 +1,7 @@
 // GET /api/v1/sandbox and POST /api/v1/sandbox/advance: a test token's world and its clock
 // (docs/testing-your-integration.md). Live tokens get 403: a sandbox endpoint never touches live
 // data, and a live integration never reaches a sandbox by mistake.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { Ajv } from 'ajv'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -25,13 +25,14 @@ import { REPORT_DAYS } from '../../domain/dates.js'
 export const URL = '/api/v1/sandbox'
 export const ADVANCE_URL = '/api/v1/sandbox/advance'
 
-/** The world of the request's test token; 403 for a live token. */
-function worldOf(request: FastifyRequest): string {
-  const owner = request.owner!
-  if (owner.sandboxId === '')
+/** 403 for a live token, checked with the role in onRequest: before the query and body are validated. */
+const testTokensOnly: onRequestAsyncHookHandler = async (request) => {
+  if (request.owner!.sandboxId === '')
     throw forbidden('sandbox endpoints take test tokens (csapi_test_…) of a sandbox world; this is a live token')
-  return owner.sandboxId
 }
+
+/** The world of the request's test token (testTokensOnly admitted it). */
+const worldOf = (request: FastifyRequest): string => request.owner!.sandboxId
 
 // A JSON body is taken as it is: "5" is not a number of days (the query strings' coercion would read it as one).
 const bodies = new Ajv({
@@ -50,7 +51,7 @@ const { 400: badRequest, ...errors } = listErrors()
 
 export default async function sandboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const onRequest = requireRole(['creator', 'seller'])
+  const onRequest = [requireRole(['creator', 'seller']), testTokensOnly]
   app.get(
     URL,
     {
@@ -115,6 +116,8 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
           `at ${WORLD_DATES.last} (Amazon reports are ingested through ${REPORT_DAYS.last}): an advance that ` +
           'would move it further is 400 invalid_request, naming the most days this world can still move, and ' +
           "moves nothing. Counts against the token's rate limit like any request.",
+        // no parameters: an unknown or repeated one is 400, as on every endpoint (days is the body's)
+        querystring: Type.Object({}, { additionalProperties: false }),
         body: AdvanceBody,
         response: {
           200: Ok(SandboxAdvance, 'What happened, day by day'),
