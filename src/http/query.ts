@@ -55,8 +55,10 @@ export function describeQueryError(
       // a union of literals fails each one, then as a whole: its message lists them all
       const union = all.find((x) => x.keyword === 'anyOf' && x.instancePath === e.instancePath)
       const values = union
-        ? (union.parentSchema?.anyOf as { const?: unknown }[]).map((b) => b.const)
+        ? ((union.parentSchema?.anyOf ?? []) as { const?: unknown }[]).map((b) => b.const)
         : [e.params.allowedValue]
+      if (values.length === 0 || values.includes(undefined))
+        return { code, message: `${name} is not one of the values the OpenAPI document lists` }
       return { code, message: `${name} must be ${values.length > 1 ? 'one of ' : ''}${values.join(', ')}` }
     }
     default:
