@@ -1167,7 +1167,7 @@ export interface components {
                 /** @description The world's seller account */
                 seller: string;
             };
-            /** @description What one day of an advance does */
+            /** @description What the next day of an advance does; null at 2101-01-01, where the clock stops */
             next_advance: {
                 /**
                  * Format: date
@@ -1187,15 +1187,14 @@ export interface components {
                 approves_through: string;
                 /** @description The creator is paid (the first day of a month) */
                 pays: boolean;
-            };
-            /**
-             * Format: date
-             * @description When the creator is paid next: the first day of the next month
-             */
-            next_payday: string;
+            } | null;
+            /** @description When the creator is paid next; null when that day is past 2101-01-01 */
+            next_payday: string | null;
             limits: {
                 /** @description The most days one advance moves (31) */
                 max_days_per_advance: number;
+                /** @description The days this world can still move: to 2101-01-01, where its clock stops */
+                days_left: number;
                 /** @description Brands in the world */
                 brands: number;
                 /** @description Links of the world's creator */

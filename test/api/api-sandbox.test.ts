@@ -87,6 +87,7 @@ describe('a sandbox world', () => {
       })
       assert.equal(res.body.next_payday, '2026-02-01')
       assert.equal(res.body.limits.max_days_per_advance, 31)
+      assert.equal(res.body.limits.days_left, 27379, 'from 2026-01-15 to 2101-01-01')
     }
   })
 
@@ -511,6 +512,10 @@ describe("the dates a world's clock can show: its history and reports are days i
   test('an advance past 2101-01-01 is 400 invalid_request up front and moves nothing', async () => {
     const w = await createSandbox(s.db, { seed: 7, date: '2100-12-28' })
     const token = w.tokens.creator
+    const before = (await s.get(S, token)).body
+    assert.equal(before.limits.days_left, 4)
+    assert.equal(before.next_payday, '2101-01-01', 'the last payday is one an advance reaches')
+    assert.equal(before.next_advance.date, '2100-12-29')
     const res = await s.post(ADVANCE, token, { days: 10 })
     assert.equal(res.status, 400, JSON.stringify(res.body))
     assert.equal(res.body.error.code, 'invalid_request')
@@ -528,6 +533,9 @@ describe("the dates a world's clock can show: its history and reports are days i
     const last = await s.post(ADVANCE, token, { days: 1 })
     assert.equal(last.status, 400, JSON.stringify(last.body))
     assert.match(last.body.error.message, /^this world cannot advance: it is at 2101-01-01, and its clock stops/)
+    // the world says so before it is asked: no next day, no next payday, no days left
+    const end = (await s.get(S, token)).body
+    assert.deepEqual([end.next_advance, end.next_payday, end.limits.days_left], [null, null, 0])
     // the refusals left no lease: the world is not held
     const [held] = await s.db.query<{ since: string | null }>(
       'select advancing_since as since from sandboxes where id = $1',

@@ -20,7 +20,7 @@ import {
   SandboxGone,
   WORLD_DATES,
 } from '../../sandbox/sandbox.js'
-import { REPORT_DAYS } from '../../domain/dates.js'
+import { daysBetween, REPORT_DAYS } from '../../domain/dates.js'
 
 export const URL = '/api/v1/sandbox'
 export const ADVANCE_URL = '/api/v1/sandbox/advance'
@@ -84,6 +84,8 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
       const [links] = await app.db.query<{ n: number }>('select count(*)::int as n from links where creator_id = $1', [
         s.creator_id,
       ])
+      const left = daysBetween(s.date, WORLD_DATES.last)
+      const payday = nextPayday(s.date)
       return {
         id: s.id,
         name: s.name,
@@ -91,9 +93,9 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         date: s.date,
         created_at: s.created_at,
         accounts: { creator: s.creator_id, seller: s.seller_id },
-        next_advance: dayPlan(s.date),
-        next_payday: nextPayday(s.date),
-        limits: { max_days_per_advance: MAX_ADVANCE_DAYS, brands: brands!.n, links: links!.n },
+        next_advance: left > 0 ? dayPlan(s.date) : null,
+        next_payday: payday <= WORLD_DATES.last ? payday : null,
+        limits: { max_days_per_advance: MAX_ADVANCE_DAYS, days_left: left, brands: brands!.n, links: links!.n },
       }
     },
   )

@@ -29,10 +29,15 @@ export const Sandbox = named(
       creator: Type.String({ description: "The world's creator account" }),
       seller: Type.String({ description: "The world's seller account" }),
     }),
-    next_advance: DayPlan,
-    next_payday: Day('When the creator is paid next: the first day of the next month'),
+    next_advance: Type.Union([DayPlan, Type.Null()], {
+      description: `What the next day of an advance does; null at ${WORLD_DATES.last}, where the clock stops`,
+    }),
+    next_payday: Type.Union([Day('The first day of the next month'), Type.Null()], {
+      description: `When the creator is paid next; null when that day is past ${WORLD_DATES.last}`,
+    }),
     limits: Type.Object({
       max_days_per_advance: Type.Integer({ description: 'The most days one advance moves (31)' }),
+      days_left: Count(`The days this world can still move: to ${WORLD_DATES.last}, where its clock stops`),
       brands: Count('Brands in the world'),
       links: Count("Links of the world's creator"),
     }),
