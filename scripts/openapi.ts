@@ -37,6 +37,8 @@ export async function typesText(doc: Record<string, unknown>): Promise<string> {
     // each schema also as a type of its own name (Brand, ReportRow, …), which the client exports
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
+    // a field with a default is optional to send (a request's overlap_seconds), not always present
+    defaultNonNullable: false,
   })
   return HEADER + astToString(ast)
 }

@@ -70,13 +70,9 @@ export type {
 /** @deprecated the same as ReportRow */
 export type Report = S.ReportRow
 export type ErrorBody = S.Error
-// overlap_seconds has a default, so callers may leave it out (the document lists it as required)
-export type RotateWebhookSecret = Partial<S.RotateWebhookSecret>
+export type RotateWebhookSecret = S.RotateWebhookSecret
 
-// `limit` has a default, so callers may leave it out (the document lists it as required).
-type Params<Op extends keyof operations> = Omit<NonNullable<operations[Op]['parameters']['query']>, 'limit'> & {
-  limit?: number
-}
+type Params<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>
 
 export type BrandListParams = Params<'listCreatorBrands'>
 export type ReportListParams = Params<'listCreatorReports'>

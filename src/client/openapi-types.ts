@@ -1142,7 +1142,7 @@ export interface components {
              * @description How long the previous secret keeps signing beside the new one: 0 to 604800; default 86400
              * @default 86400
              */
-            overlap_seconds: number;
+            overlap_seconds?: number;
         };
         Sandbox: {
             /** @description The world's id, sbx_… */

@@ -103,9 +103,11 @@ const retryAfter: number | undefined = ({} as Limited['headers'])['Retry-After']
 type Unauthorized = paths['/api/seller/v1/brands']['get']['responses'][401]
 const challenge: string | undefined = ({} as Unauthorized['headers'])['WWW-Authenticate']
 const health: S['Health'] = { status: 'ok' }
+// a request field with a default may be left out
+const rotation: S['RotateWebhookSecret'] = {}
 export {
   present, row, wrongMarket, wrongCurrency, wrongStatus, cents, product, flat, error,
-  requestId, rateLimit, retryAfter, challenge, health,
+  requestId, rateLimit, retryAfter, challenge, health, rotation,
 }
 `,
       )
