@@ -5,9 +5,6 @@
 //   BENCH_INGEST_ROWS (default 1000000): Amazon rows to generate
 //   BENCH_INGEST_BASE_ROWS (default 0): also into a database already holding that many report
 //     rows (older dates): the flatness ratio (target ≤ 1.2 at 10000000)
-//   BENCH_INGEST_WITHOUT_FEED=1, _WITHOUT_TOTALS=1, _WITHOUT_SELLER_INDEX=1, _WITHOUT_SELLER_TOTALS=1:
-//     also into a database without that part of the schema (WITHOUT below), right after the ingest with it: its cost
-//     (with a base, into a copy of the base without it as well)
 //   BENCH_KEEP=1: keep the databases and the files, to look at plans afterwards
 // Writes bench/results/ingest.json, and with a base ingest-flatness.json (`npm run bench` copies
 // both into its summary). The ingest runs in a child process, so its peak RSS is its own.
@@ -273,47 +270,6 @@ function runChild(url: string, files: string[]): Promise<Ingested> {
   })
 }
 
-/** Parts of the schema whose cost to an ingest is measured: the same ingest into a database without them. */
-const WITHOUT = {
-  // the changes feed's write side (migrations/007); the column and its sequence stay: the upsert names
-  // change_seq and the write reads where the sequence stands
-  feed: {
-    env: 'BENCH_INGEST_WITHOUT_FEED',
-    target: '',
-    removed: ['report_rows_changes_idx', "change_seq's nextval default (now 0)", 'three triggers'],
-    sql: `drop trigger report_rows_writers_lock on report_rows;
-          drop trigger report_rows_changed on report_rows;
-          drop trigger links_report_fields_changed on links;
-          drop index report_rows_changes_idx;
-          alter table report_rows alter column change_seq set default 0;`,
-  },
-  // the triggers that keep the summaries' totals (migrations/015)
-  totals: {
-    env: 'BENCH_INGEST_WITHOUT_TOTALS',
-    target: ' (target ≤ 1.15)',
-    removed: ['report_rows_totals_ins', 'report_rows_totals_upd', 'report_rows_totals_del'],
-    sql: `drop trigger report_rows_totals_ins on report_rows;
-          drop trigger report_rows_totals_upd on report_rows;
-          drop trigger report_rows_totals_del on report_rows;`,
-  },
-  // the seller reports' index (migrations/016)
-  seller_index: {
-    env: 'BENCH_INGEST_WITHOUT_SELLER_INDEX',
-    target: ' (target ≤ 1.15)',
-    removed: ['report_rows_seller_idx'],
-    sql: `drop index report_rows_seller_idx;`,
-  },
-  // the seller summaries' indexes on the totals (migrations/019)
-  seller_totals: {
-    env: 'BENCH_INGEST_WITHOUT_SELLER_TOTALS',
-    target: ' (target ≤ 1.15)',
-    removed: ['report_month_totals_seller_idx', 'report_month_brand_totals_seller_idx', 'report_day_totals_seller_idx'],
-    sql: `drop index report_month_totals_seller_idx;
-          drop index report_month_brand_totals_seller_idx;
-          drop index report_day_totals_seller_idx;`,
-  },
-}
-
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`
 const sec = (ms: number) => Math.round(ms / 10) / 100
 const rowsOf = (n: number) => n.toLocaleString('en-US')
@@ -337,9 +293,6 @@ async function main() {
   const baseRows = Number(process.env.BENCH_INGEST_BASE_ROWS ?? 0)
   if (!Number.isSafeInteger(total) || total < 1 || !Number.isSafeInteger(baseRows) || baseRows < 0)
     throw new Error('BENCH_INGEST_ROWS must be a positive integer and BENCH_INGEST_BASE_ROWS a whole number')
-  const without = (Object.keys(WITHOUT) as (keyof typeof WITHOUT)[]).filter((k) =>
-    ['1', 'true', 'yes'].includes(process.env[WITHOUT[k].env] ?? ''),
-  )
   const name = `csapi_bench_ingest_${randomBytes(4).toString('hex')}`
   const dir = mkdtempSync(join(tmpdir(), 'csapi-bench-ingest-'))
   const created: string[] = []
@@ -352,7 +305,6 @@ async function main() {
     await setup(url)
     return url
   }
-  const checkpoint = (url: string) => withClient(url, (c) => c.query('checkpoint'))
   try {
     say(`bench:ingest — ${rowsOf(total)} rows, database ${name}, files in ${dir}`)
     const { files, rows } = await generate(dir, total)
@@ -360,36 +312,12 @@ async function main() {
     const copyPath = join(dir, 'stage.copy')
     await copyTextFile(files, copyPath)
     const url = await database('')
-    // made now, so that each ingest without a part follows the one with it
-    const withoutUrls: Record<string, string> = {}
-    for (const k of without) {
-      withoutUrls[k] = await database(`_no_${k}`)
-      await withClient(withoutUrls[k], (c) => c.query(`${WITHOUT[k].sql} analyze;`))
-    }
     const { ms: ceilingMs } = await copyCeiling(url, copyPath)
     const ceiling = rows / (ceilingMs / 1000)
     say(`ceiling: raw COPY into an unindexed table: ${sec(ceilingMs)} s = ${rowsOf(Math.round(ceiling))} rows/s`)
-    // with a comparison, both ingests start from a checkpoint: neither pays for the other's writes
-    if (without.length) await checkpoint(url)
     const r = await runChild(url, files)
     describe('ingest', r)
     const upsertMs = r.summary.phases.upsert ?? 0
-    const compared: Record<string, unknown> = {}
-    for (const k of without) {
-      await checkpoint(withoutUrls[k]!)
-      const n = await runChild(withoutUrls[k]!, files)
-      describe(`the same ingest without the ${k}`, n)
-      const nUpsert = n.summary.phases.upsert ?? 0
-      compared[`without_${k}`] = {
-        removed: WITHOUT[k].removed,
-        with_s: sec(r.ms),
-        without_s: sec(n.ms),
-        with_vs_without: ratio(r.ms, n.ms),
-        upsert_with_vs_without: nUpsert > 0 ? ratio(upsertMs, nUpsert) : null,
-        without: figures(n, rows),
-      }
-      say(`with the ${k} ÷ without: ${ratio(r.ms, n.ms)}${WITHOUT[k].target}`)
-    }
     const again = await runChild(url, files)
     describe(`a second run over the same files (${again.summary.reportRows.inserted} inserted)`, again)
     const floor = await indexedCopy(url, join(dir, 'report_rows.copy'))
@@ -399,25 +327,8 @@ async function main() {
     if (baseRows > 0) {
       const based = await database('_base')
       const fill = await fillBase(based, baseRows)
-      // each part's cost into the full table too: a copy of the base without it, ingested right after
-      const basedWithout: Record<string, string> = {}
-      for (const k of without) {
-        created.push(`${name}_base_no_${k}`)
-        await admin(`create database ${name}_base_no_${k} template ${name}_base`)
-        basedWithout[k] = databaseUrl(adminUrl, `${name}_base_no_${k}`)
-        await withClient(basedWithout[k], (c) => c.query(`${WITHOUT[k].sql} analyze;`))
-      }
-      if (without.length) await checkpoint(based)
       const b = await runChild(based, files)
       describe(`into ${rowsOf(fill.rows)} rows`, b)
-      const basedCompared: Record<string, unknown> = {}
-      for (const k of without) {
-        await checkpoint(basedWithout[k]!)
-        const n = await runChild(basedWithout[k]!, files)
-        describe(`into ${rowsOf(fill.rows)} rows without the ${k}`, n)
-        basedCompared[`without_${k}`] = { without_s: sec(n.ms), with_vs_without: ratio(b.ms, n.ms) }
-        say(`into ${rowsOf(fill.rows)} rows, with the ${k} ÷ without: ${ratio(b.ms, n.ms)}`)
-      }
       const bFloor = await indexedCopy(based, join(dir, 'report_rows_base.copy'))
       flatness = {
         base_rows: fill.rows,
@@ -430,12 +341,11 @@ async function main() {
         floor_empty_s: sec(floor.ms),
         floor_based_s: sec(bFloor.ms),
         based: figures(b, rows),
-        ...basedCompared,
       }
       say(`flatness: ${flatness.ratio}× (target ≤ 1.2); upsert ÷ floor ${flatness.upsert_vs_floor_based}`)
     }
     const head = { generated_at: new Date().toISOString(), commit: commit(), node: process.version }
-    const settings = { rows: total, base_rows: baseRows, without }
+    const settings = { rows: total, base_rows: baseRows }
     const doc = {
       ...{ ...head, settings, generated_rows: rows },
       ceiling: { s: sec(ceilingMs), rows_per_s: Math.round(ceiling) },
@@ -447,7 +357,6 @@ async function main() {
         updated: again.summary.reportRows.updated,
       },
       floor: { s: sec(floor.ms), rows: floor.rows, upsert_vs_floor: ratio(floor.ms, upsertMs) },
-      ...compared,
       total_s: Math.round((Date.now() - startedAt) / 1000),
     }
     const write = (file: string, d: unknown) =>

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../../db/index.js'
 import { SellerReportRow } from './schema.js'
 import { jsonObjectSql } from '../../json-sql.js'
-import { filterShape, rowsReader, type RowsPage, type RowsQuery } from '../../creator/reports/sql.js'
+import { rowsReader, type RowsPage, type RowsQuery } from '../../creator/reports/sql.js'
 
 /** The filters of the seller's /reports, as their SQL takes them (marketplace upper case). */
 export interface SellerReportFilters {
@@ -65,9 +65,6 @@ const readReports = rowsReader<(typeof SELLER_FILTER_COLUMNS)[number], { granted
   sellerRowsWhere,
   ['exists (select 1 from brand_access where account_id = $4 and brand_id = $1) as granted'],
 )
-
-/** The shape of the filters given ('f' or '-' per SELLER_FILTER_COLUMNS) and their values in order. */
-export const sellerFilterParams = (filters: SellerReportFilters) => filterShape(SELLER_FILTER_COLUMNS, filters)
 
 /**
  * One page of a brand's report rows in (date, id) order for an account, and whether the brand is
