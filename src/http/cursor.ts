@@ -31,7 +31,9 @@ export class CursorCodec {
     if (!m) return null
     const payload = m[1]!
     const sig = Buffer.from(m[2]!, 'base64url')
-    if (sig.length !== SIG_BYTES) return null
+    // base64url leaves unused bits in the last character: only the encoding we issue is ours,
+    // or one signature would be four cursors and an altered one would pass
+    if (sig.length !== SIG_BYTES || sig.toString('base64url') !== m[2]) return null
     const valid = this.secrets.some((s) => timingSafeEqual(sig, this.sign(s, scope, payload)))
     if (!valid) return null
     try {
