@@ -71,18 +71,22 @@ export async function addEndpoint(
   opts: { description?: string; rules?: EndpointRules } = {},
 ): Promise<{ id: string; secret: string }> {
   if (opts.rules) checkEndpointUrl(url, opts.rules.allowHosts)
-  // the account's row locked: two creations at once cannot both pass the bound
-  const [account] = await db.query<{ role: string; n: number }>(
-    `select role, (select count(*)::int from webhook_endpoints e where e.account_id = a.id) as n
-       from accounts a where id = $1 for update`,
-    [accountId],
-  )
+  // the account's row locked: two creations at once cannot both pass the bound. The count is a
+  // statement of its own, after the lock: under READ COMMITTED a statement that waited for the
+  // lock still reads from the snapshot it began with, so a count in it would miss the endpoint
+  // the lock's holder just committed.
+  const [account] = await db.query<{ role: string }>('select role from accounts where id = $1 for update', [accountId])
   if (!account) throw new WebhookError(`no account ${accountId}`)
   if (account.role !== 'creator')
     throw new WebhookError(`${accountId} is a ${account.role}: webhooks notify creators of their own data`)
   const max = opts.rules?.maxPerAccount
-  if (max !== undefined && account.n >= max)
-    throw new WebhookError(`an account holds at most ${max} webhook endpoints: remove one first`)
+  if (max !== undefined) {
+    const [held] = await db.query<{ n: number }>(
+      'select count(*)::int as n from webhook_endpoints where account_id = $1',
+      [accountId],
+    )
+    if (held!.n >= max) throw new WebhookError(`an account holds at most ${max} webhook endpoints: remove one first`)
+  }
   const id = `we_${randomBytes(12).toString('hex')}`
   const secret = newSecret()
   await db.query(

@@ -329,6 +329,18 @@ describe('webhook endpoints through the API', () => {
     for (const e of made) await hooks.delete(e.id)
   })
 
+  test('the bound holds against creations sent at once without keys (PostgreSQL: one connection each)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call('POST', BASE, WRITE_Y, { url: `${rx.url}/at-once-${i}` })),
+    )
+    const made = answers.filter((a) => a.status === 201)
+    assert.equal(made.length, 3, JSON.stringify(answers.map((a) => a.status)))
+    for (const a of answers.filter((x) => x.status !== 201))
+      assert.deepEqual([a.status, a.body.error.code], [400, 'invalid_request'])
+    assert.equal(await count(`webhook_endpoints where account_id = 'cr_y'`), 3)
+    for (const a of made) await client(WRITE_Y).creator.webhookEndpoints.delete(a.body.id)
+  })
+
   test('other methods on the paths: 405 with Allow', async () => {
     const r = await call('PUT', BASE, WRITE_X, { url: 'x' })
     assert.deepEqual([r.status, r.headers.get('allow')], [405, 'GET, HEAD, POST'])
