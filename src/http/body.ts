@@ -85,13 +85,22 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
 /** The JSON parser of every route: strict, shallow, and within BODY_LIMIT (routes that take a body say so). */
 export default fp(
   async (app: FastifyInstance) => {
     // JSON only: another type is 415 from Fastify, answered as invalid_request (BODY_ERRORS)
     app.removeAllContentTypeParsers()
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
-      const body = text as string
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, bytes, done) => {
+      // JSON is UTF-8 (RFC 8259), whatever charset the header names: bytes that are not are
+      // refused, where a lenient decoding would store U+FFFD in their place
+      let body: string
+      try {
+        body = utf8.decode(bytes as Buffer)
+      } catch {
+        return done(invalidRequest(`${BODY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY!}: it is not UTF-8`), undefined)
+      }
       if (body.trim() === '') return done(invalidRequest(BODY_ERRORS.FST_ERR_CTP_EMPTY_JSON_BODY!), undefined)
       if (jsonDepth(body) > MAX_DEPTH)
         return done(invalidRequest(`the body nests deeper than ${MAX_DEPTH} levels`), undefined)

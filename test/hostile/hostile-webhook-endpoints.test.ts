@@ -169,6 +169,26 @@ describe('webhook endpoints: hostile input', () => {
     assert.deepEqual(await snapshot(), before, 'nothing written')
   })
 
+  test('a body that is not UTF-8 is refused, never stored with its bytes replaced', async () => {
+    const before = await snapshot()
+    const utf8 = (text: string) => Buffer.from(text, 'utf8')
+    for (const payload of [
+      // é in Latin-1: one byte 0xE9, no UTF-8 sequence
+      Buffer.concat([utf8('{"url": "https://a.example", "description": "caf'), Buffer.from([0xe9]), utf8('"}')]),
+      Buffer.concat([utf8('{"url": "https://a.example/caf'), Buffer.from([0xe9]), utf8('"}')]),
+      // an overlong encoding of "/" and a lone continuation byte
+      Buffer.concat([utf8('{"url": "https://a.example/'), Buffer.from([0xc0, 0xaf]), utf8('"}')]),
+      Buffer.concat([utf8('{"url": "https://a.example", "description": "'), Buffer.from([0x80]), utf8('"}')]),
+    ]) {
+      for (const type of ['application/json', 'application/json; charset=iso-8859-1']) {
+        const r = await send('POST', BASE, payload, { 'content-type': type })
+        assert.deepEqual([r.status, r.json.error.code], [400, 'invalid_request'], `${type}: ${JSON.stringify(r.json)}`)
+        assert.match(r.json.error.message, /^the body is not valid JSON: .*UTF-8/)
+      }
+    }
+    assert.deepEqual(await snapshot(), before, 'nothing written')
+  })
+
   test('a write that takes no body: a body is 400 and changes nothing; none, or {}, is taken', async () => {
     const made = (await send('POST', BASE, JSON.stringify({ url: 'https://hooks.example/no-body' }))).json.id
     for (const body of ['{"x": 1}', '[]', 'null', '"x"', '0']) {
