@@ -18,7 +18,7 @@ import security, {
   type SecurityOptions,
 } from './plugins/security.js'
 import auth from './plugins/auth.js'
-import openapi from './plugins/openapi.js'
+import openapi, { DOC_PATHS } from './plugins/openapi.js'
 import type { RateLimitOptions } from './plugins/rate-limit.js'
 import type { TrustProxy } from '../config.js'
 
@@ -122,7 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before the routes: a route takes the error handler in force when it is added, and the
   // plugins below add routes (CORS preflight, /docs) that must answer errors in the API's body.
   const cors = (opts.corsOrigins ?? []).length > 0
-  await app.register(errors, { paths: servedPaths(), cors })
+  await app.register(errors, { paths: [...servedPaths(), ...DOC_PATHS], cors })
   await app.register(query)
   await app.register(body)
   await app.register(security, {

@@ -37,6 +37,17 @@ describe('errors beyond the specification', () => {
     assert.equal(trace.headers.allow, 'GET, HEAD')
   })
 
+  test('the OpenAPI document and the reference are known paths too: another method is 405 with Allow', async () => {
+    for (const path of ['/openapi.json', '/docs']) {
+      assert.equal((await fetch(s.base + path)).status, 200, path)
+      for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) {
+        const res = await s.request(method, path)
+        assert.deepEqual([res.status, res.body.error.code], [405, 'method_not_allowed'], `${method} ${path}`)
+        assert.equal(res.headers.get('allow'), 'GET, HEAD')
+      }
+    }
+  })
+
   test('an unexpected failure is 500 internal_error with no detail', async () => {
     const { db, close } = await openTestDb()
     const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })

@@ -10,6 +10,11 @@ import { OPTIONAL_BODIES } from '../write-route.js'
 
 export const API_VERSION = '1.0.0'
 export const TITLE = 'Creator and Seller Public API'
+/** The document and the reference page: known paths, so another method on them is a 405 (errors.ts). */
+export const DOC_PATHS = [
+  { url: '/openapi.json', methods: ['GET'] },
+  { url: '/docs', methods: ['GET'] },
+] as const
 
 // Shown in the Authorize dialog of /docs: which token each endpoint takes, and where it comes from.
 const TOKEN_HELP =
