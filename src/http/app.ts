@@ -121,8 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(core, { db: opts.db, reads, cursorSecrets: opts.cursorSecrets })
   // Before the routes: a route takes the error handler in force when it is added, and the
   // plugins below add routes (CORS preflight, /docs) that must answer errors in the API's body.
-  const cors = (opts.corsOrigins ?? []).length > 0
-  await app.register(errors, { paths: [...servedPaths(), ...DOC_PATHS], cors })
+  await app.register(errors, { paths: [...servedPaths(), ...DOC_PATHS] })
   await app.register(query)
   await app.register(body)
   await app.register(security, {

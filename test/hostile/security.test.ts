@@ -79,6 +79,40 @@ describe('response headers', () => {
   })
 })
 
+describe('OPTIONS that is no preflight, with CORS on', () => {
+  test('answers as without CORS: 405 with Allow on a known path, 404 elsewhere, always the error body', async () => {
+    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], corsOrigins: ['https://app.example.com'] })
+    try {
+      for (const headers of [{}, { origin: 'https://evil.example', 'access-control-request-method': 'GET' }]) {
+        const known = await app.inject({ method: 'OPTIONS', url: BRANDS, headers })
+        assert.equal(known.statusCode, 405, JSON.stringify(headers))
+        assert.equal(known.headers.allow, 'GET, HEAD')
+        assert.equal(known.json().error.code, 'method_not_allowed')
+        const unknown = await app.inject({ method: 'OPTIONS', url: '/nope', headers })
+        assert.equal(unknown.statusCode, 404, JSON.stringify(headers))
+        assert.equal(unknown.json().error.code, 'not_found')
+      }
+      // from an allowed origin without Access-Control-Request-Method: taken as a preflight, never
+      // the plain-text 400 of @fastify/cors's strict mode
+      const loose = await app.inject({ method: 'OPTIONS', url: BRANDS, headers: { origin: 'https://app.example.com' } })
+      assert.equal(loose.statusCode, 204)
+      assert.equal(loose.headers['access-control-allow-origin'], 'https://app.example.com')
+      // a preflight still gets its answer, on a known path and on a 405 one
+      for (const url of [BRANDS, '/api/v1/sandbox/advance']) {
+        const pre = await app.inject({
+          method: 'OPTIONS',
+          url,
+          headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' },
+        })
+        assert.equal(pre.statusCode, 204, url)
+        assert.equal(pre.headers['access-control-allow-origin'], 'https://app.example.com')
+      }
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('size limits', () => {
   test('a URL over the limit is 400 with the error body', async () => {
     const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], maxUrlLength: 512 })

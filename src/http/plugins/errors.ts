@@ -84,11 +84,11 @@ export const MAX_PARAM_LENGTH = 256
 
 /**
  * The error handler, 404 for unknown paths, and 405 with Allow for every other method on a
- * known path. OPTIONS is a 405 too, unless CORS is on: then @fastify/cors answers preflights.
+ * known path. OPTIONS is a 405 too; with CORS on, @fastify/cors answers preflights before it.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { paths: ServedPath[]; cors: boolean }) => {
-    registerErrorRoutes(app, opts.paths, opts)
+  async (app: FastifyInstance, opts: { paths: ServedPath[] }) => {
+    registerErrorRoutes(app, opts.paths)
   },
   { name: 'csapi-errors' },
 )
@@ -99,14 +99,16 @@ export interface ServedPath {
   methods: readonly string[]
 }
 
-function registerErrorRoutes(app: FastifyInstance, knownPaths: ServedPath[], opts: { cors: boolean }) {
+function registerErrorRoutes(app: FastifyInstance, knownPaths: ServedPath[]) {
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler((request, reply) => {
     send(reply, 404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`)
   })
   for (const { url, methods } of knownPaths) {
     const allowed = methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))
-    const served = new Set([...allowed, ...(opts.cors ? ['OPTIONS'] : [])])
+    // OPTIONS too when CORS is on: @fastify/cors answers a preflight in its onRequest hook before
+    // this handler runs, so what reaches it is an OPTIONS that is no preflight
+    const served = new Set(allowed)
     const use = methods.join(' or ')
     app.route({
       method: app.supportedMethods.filter((m) => !served.has(m)),

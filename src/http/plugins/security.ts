@@ -118,7 +118,10 @@ export default fp(
         exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Changes-Cursor'],
         credentials: false,
         maxAge: 600,
-        strictPreflight: true,
+        // an OPTIONS without Access-Control-Request-Method from an allowed origin is taken as a
+        // preflight (browsers always send it); strict mode answered it 400 in plain text, not the
+        // API's error body. One from elsewhere is no preflight: the 405 route answers it.
+        strictPreflight: false,
       })
     }
 
