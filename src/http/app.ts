@@ -87,6 +87,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // client keep a connection that long past the timeout). Given here, not only to Fastify: set
     // after the server is made, a request whose body stops came due at headersTimeout (60 s).
     http: {
+      // Node's own refusal of an HTTP/1.1 request without Host is an empty 400; the security
+      // plugin refuses it with the API's error body instead
+      requireHostHeader: false,
       maxHeaderSize: opts.server?.maxHeaderBytes ?? 16_384,
       connectionsCheckingInterval: 1000,
       requestTimeout: opts.server?.requestTimeoutMs ?? 30_000,

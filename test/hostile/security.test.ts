@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { buildApp } from '../../src/http/app.js'
 import { guardOptions } from '../../src/http/server.js'
@@ -122,6 +123,39 @@ describe('size limits', () => {
       assert.deepEqual(res.json(), {
         error: { code: 'invalid_request', message: 'the URL is longer than 512 characters' },
       })
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('an HTTP/1.1 request without Host is 400 with the error body, not an empty answer', async () => {
+    const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (app.server.address() as { port: number }).port
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1')
+        let got = ''
+        socket.on('data', (d) => (got += d.toString()))
+        socket.on('end', () => resolve(got))
+        socket.on('error', reject)
+        socket.end(text)
+      })
+    try {
+      for (const path of [BRANDS, '/healthz', '/nope']) {
+        const answer = await raw(
+          `GET ${path} HTTP/1.1\r\nAuthorization: Bearer ${TOKENS.cr_a}\r\nConnection: close\r\n\r\n`,
+        )
+        const [head, body] = answer.split('\r\n\r\n')
+        assert.match(head!, /^HTTP\/1\.1 400 /, path)
+        assert.match(head!, /content-type: application\/json/i, path)
+        assert.deepEqual(JSON.parse(body!), {
+          error: { code: 'invalid_request', message: 'the Host header is required (HTTP/1.1)' },
+        })
+      }
+      // HTTP/1.0 has no Host to require; with Host, HTTP/1.1 is served
+      assert.match(await raw('GET /healthz HTTP/1.0\r\n\r\n'), /^HTTP\/1\.1 200 /)
+      assert.match(await raw('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), /^HTTP\/1\.1 200 /)
     } finally {
       await app.close()
     }

@@ -100,6 +100,11 @@ export default fp(
     // microtask turn (hooks.ts in fastify), and these run on every request.
     app.addHook('onRequest', (request, reply, done) => {
       securityHeaders(request, reply)
+      // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without Host
+      if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+        reply.header('connection', 'close')
+        return done(invalidRequest('the Host header is required (HTTP/1.1)'))
+      }
       if (request.url.length > opts.maxUrlLength) {
         return done(invalidRequest(`the URL is longer than ${opts.maxUrlLength} characters`))
       }
