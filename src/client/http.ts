@@ -213,23 +213,3 @@ async function retrying(t: TransportOptions, url: string, opts: CallOptions, sen
     }
   }
 }
-
-/**
- * POST a JSON body. A write is retried only when the server refused it unread (429): after a
- * network error, a timeout or a 503 it may have been done, and doing it twice is not the same.
- */
-export async function post(t: TransportOptions, path: string, body: unknown, opts: CallOptions = {}): Promise<unknown> {
-  const url = buildUrl(t.baseUrl, path, {})
-  const maxRetries = opts.maxRetries ?? t.maxRetries
-  for (let n = 0; ; n++) {
-    try {
-      const sent: Sent = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      return (await attempt(t, url, opts.timeoutMs ?? t.timeoutMs, opts.signal, sent)).body
-    } catch (err) {
-      if (n >= maxRetries || !(err instanceof ApiError && err.status === 429)) throw err
-      const after = err.headers ? parseRetryAfter(err.headers.get('retry-after')) : null
-      if (after !== null && after > MAX_RETRY_AFTER_MS) throw err
-      await t.sleep(after ?? backoffMs(n), opts.signal)
-    }
-  }
-}

@@ -5,7 +5,6 @@ import type { operations } from './openapi-types.js'
 import {
   get,
   getAnswer,
-  post,
   sleep,
   write,
   type CallOptions,
@@ -241,9 +240,9 @@ export class Client {
     get(opts?: CallOptions): Promise<S.Sandbox>
     /**
      * Moves the world's clock 1 to 31 days through the real ingestion and settlement; what happened, day by
-     * day. Not retried after a network error or a timeout (the days may have moved): read get() instead.
+     * day. Sent with an Idempotency-Key, so a retry after a network error answers as the first did.
      */
-    advance(body: { days: number }, opts?: CallOptions): Promise<S.SandboxAdvance>
+    advance(body: { days: number }, opts?: WriteOptions): Promise<S.SandboxAdvance>
   }
 
   constructor(options: ClientOptions) {
@@ -349,7 +348,7 @@ export class Client {
     }
     this.sandbox = {
       get: (opts) => get(t, '/api/v1/sandbox', {}, opts) as Promise<S.Sandbox>,
-      advance: (body, opts) => post(t, '/api/v1/sandbox/advance', body, opts) as Promise<S.SandboxAdvance>,
+      advance: (body, opts) => write(t, 'POST', '/api/v1/sandbox/advance', body, opts) as Promise<S.SandboxAdvance>,
     }
   }
 }

@@ -504,7 +504,7 @@ export interface paths {
         put?: never;
         /**
          * Move the sandbox world's clock
-         * @description Moves the test token's world 1 to 31 days, one transaction per day, through the real ingestion and settlement: each day the previous day's Amazon reports come in, Amazon restates the days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out of the restatement window are approved, restated approved or paid rows get adjustments, and on the first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as in production. One advance per world at a time: another gets 409 sandbox_busy. A world's clock stops at 2101-01-01 (Amazon reports are ingested through 2100-12-31): an advance that would move it further is 400 invalid_request, naming the most days this world can still move, and moves nothing. Counts against the token's rate limit like any request.
+         * @description Moves the test token's world 1 to 31 days, one transaction per day, through the real ingestion and settlement: each day the previous day's Amazon reports come in, Amazon restates the days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out of the restatement window are approved, restated approved or paid rows get adjustments, and on the first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as in production. One advance per world at a time: another gets 409 sandbox_busy. A world's clock stops at 2101-01-01 (Amazon reports are ingested through 2100-12-31): an advance that would move it further is 400 invalid_request, naming the most days this world can still move, and moves nothing. Counts against the token's rate limit like any request. With an Idempotency-Key, a retry answers as the first advance did and moves nothing more (an advance that failed part-way records nothing: the world stays at its last whole day, GET /api/v1/sandbox says which).
          */
         post: operations["advanceSandbox"];
         delete?: never;
@@ -5128,7 +5128,10 @@ export interface operations {
     advanceSandbox: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice (a UUID) that makes retrying this write safe: within 24 hours the same key and body answer as the first request did and change nothing more; the same key with another request is 409 idempotency_conflict */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5150,6 +5153,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
+                    /** @description Sent when this answer repeats the first answer to its Idempotency-Key; nothing was done again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,7 +5219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The world is advancing already */
+            /** @description The world is advancing already, or the Idempotency-Key was used with another request */
             409: {
                 headers: {
                     /** @description The request id: the client's own X-Request-Id when sane (1-128 of A-Z a-z 0-9 . _ : -), else a generated one. Quote it when reporting a problem */

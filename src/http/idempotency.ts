@@ -29,6 +29,13 @@ export function idempotencyKey(header: string | string[] | undefined): string | 
   return header
 }
 
+const conflict = (key: string) =>
+  new ApiError(
+    'idempotency_conflict',
+    `Idempotency-Key ${key} was used in the last ${KEY_HOURS} hours with another request; ` +
+      'send a new key for a new request',
+  )
+
 const fingerprintOf = (method: string, path: string, body: unknown) =>
   createHash('sha256')
     .update(`${method} ${path}\n${canonicalJson(body ?? null)}`)
@@ -68,12 +75,7 @@ export async function idempotent(
         'select fingerprint, status, response from idempotency_keys where account_id = $1 and key = $2',
         [accountId, key],
       )
-      if (!first || first.fingerprint !== fingerprint)
-        throw new ApiError(
-          'idempotency_conflict',
-          `Idempotency-Key ${key} was used in the last ${KEY_HOURS} hours with another request; ` +
-            'send a new key for a new request',
-        )
+      if (!first || first.fingerprint !== fingerprint) throw conflict(key)
       return {
         status: first.status,
         ...(first.response === null ? {} : { body: JSON.parse(first.response) as unknown }),
@@ -89,4 +91,35 @@ export async function idempotent(
     ])
     return { ...answer, replayed: false }
   })
+}
+
+/**
+ * The key of a write whose work spans transactions (a sandbox advance), which serialises its
+ * requests itself: once they are serialised, `recall` the answer recorded for the key (409 for
+ * another request); at the end, `record` the answer in the work's last transaction.
+ */
+export function keyedWork(accountId: string, key: string, request: { method: string; path: string; body: unknown }) {
+  const fingerprint = fingerprintOf(request.method, request.path, request.body)
+  return {
+    async recall(q: Queryable): Promise<unknown> {
+      const [first] = await q.query<{ fingerprint: string; response: string }>(
+        `select fingerprint, response from idempotency_keys
+          where account_id = $1 and key = $2 and created_at >= now() - make_interval(hours => $3)`,
+        [accountId, key, KEY_HOURS],
+      )
+      if (!first) return undefined
+      if (first.fingerprint !== fingerprint) throw conflict(key)
+      return JSON.parse(first.response) as unknown
+    },
+    async record(q: Queryable, body: unknown): Promise<void> {
+      // a row of the key past its time is replaced; a live one is another write's, left as it is
+      await q.query(
+        `insert into idempotency_keys (account_id, key, fingerprint, status, response) values ($1, $2, $3, 200, $4)
+         on conflict (account_id, key) do update
+           set fingerprint = excluded.fingerprint, status = 200, response = excluded.response, created_at = now()
+           where idempotency_keys.created_at < now() - make_interval(hours => $5)`,
+        [accountId, key, fingerprint, JSON.stringify(body), KEY_HOURS],
+      )
+    },
+  }
 }

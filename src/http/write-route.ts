@@ -36,7 +36,7 @@ export interface WriteRoute<B extends TSchema, P extends TProperties> {
   run: (tx: Queryable, r: WriteRequest<B, P>) => Promise<WriteAnswer>
 }
 
-const IdempotencyKey = Type.String({
+export const IdempotencyKey = Type.String({
   minLength: 1,
   maxLength: 255,
   pattern: '^[\\x21-\\x7e]+$',
@@ -56,7 +56,7 @@ const isEmptyObject = (v: unknown) =>
 
 /** The header of an answer replayed for an Idempotency-Key. */
 export const REPLAYED_HEADER = 'idempotent-replayed'
-const Replayed = {
+export const Replayed = {
   'Idempotent-Replayed': Type.Literal('true', {
     description: 'Sent when this answer repeats the first answer to its Idempotency-Key; nothing was done again',
   }),

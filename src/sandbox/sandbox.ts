@@ -201,13 +201,25 @@ export interface Advanced {
   days: DayAdvanced[]
 }
 
+/** An Idempotency-Key's answer: recalled once the world is held, recorded as the world is let go. */
+export interface Once {
+  recall(q: Queryable): Promise<unknown>
+  record(q: Queryable, answer: Advanced): Promise<void>
+}
+
 /**
  * Moves a world's clock `days` days, one transaction per day: the new day's reports and Amazon's
  * restatements ingested, what left the restatement window approved, the creator paid on the first
  * of a month. One advance per world at a time (SandboxBusy); a crash leaves the world at a whole day.
- * One that would pass WORLD_DATES.last moves nothing (SandboxDateError).
+ * One that would pass WORLD_DATES.last moves nothing (SandboxDateError). With `once`, an advance
+ * whose key was answered already moves nothing and answers as the first did (`replayed`).
  */
-export async function advanceSandbox(db: Db, id: string, days: number): Promise<Advanced> {
+export async function advanceSandbox(
+  db: Db,
+  id: string,
+  days: number,
+  once?: Once,
+): Promise<Advanced & { replayed?: true }> {
   const taken = await db.query<{ date: string }>(
     `update sandboxes set advancing_since = now()
       where id = $1 and (advancing_since is null or advancing_since < now() - make_interval(secs => $2))
@@ -220,7 +232,11 @@ export async function advanceSandbox(db: Db, id: string, days: number): Promise<
   }
   const from = taken[0]!.date
   const out: DayAdvanced[] = []
+  let done: Advanced | undefined
   try {
+    // read while the world is held: the advance that recorded it has let go of the world
+    const prior = await once?.recall(db)
+    if (prior) return { ...(prior as Advanced), replayed: true }
     const left = daysBetween(from, WORLD_DATES.last)
     if (days > left) {
       const stops = `its clock stops at ${WORLD_DATES.last} (reports are ingested through ${REPORT_DAYS.last})`
@@ -237,10 +253,18 @@ export async function advanceSandbox(db: Db, id: string, days: number): Promise<
       // a day is small: a transaction on a pooled connection, not a batch job's own connection
       out.push(await db.transaction((tx) => advanceOneDay({ ...tx, copyFrom: null }, sandbox, world)))
     }
+    done = { id, from, date: out.at(-1)?.date ?? from, days: out }
   } finally {
-    await db.query('update sandboxes set advancing_since = null where id = $1', [id])
+    const release = (q: Queryable) => q.query('update sandboxes set advancing_since = null where id = $1', [id])
+    const answer = done
+    if (answer && once)
+      await db.transaction(async (tx) => {
+        await once.record(tx, answer)
+        await release(tx)
+      })
+    else await release(db)
   }
-  return { id, from, date: out.at(-1)?.date ?? from, days: out }
+  return done
 }
 
 async function advanceOneDay(s: BatchSession, sandbox: Sandbox, world: World): Promise<DayAdvanced> {

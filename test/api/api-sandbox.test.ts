@@ -264,6 +264,10 @@ describe('a sandbox world', () => {
     assert.equal(moved.from, before.date)
     assert.equal(moved.days.length, 2)
     assert.equal((await client.sandbox.get()).date, moved.date)
+    // a retry with the call's key (what the client's own retries send) moves nothing more
+    const once = await client.sandbox.advance({ days: 1 }, { idempotencyKey: 'client-advance' })
+    assert.deepEqual(await client.sandbox.advance({ days: 1 }, { idempotencyKey: 'client-advance' }), once)
+    assert.equal((await client.sandbox.get()).date, once.date)
     const live = new Client({ token: TOKENS.cr_a, baseUrl: s.base })
     await assert.rejects(live.sandbox.get(), PermissionError)
     await assert.rejects(live.sandbox.advance({ days: 1 }), PermissionError)
@@ -295,6 +299,36 @@ describe('a sandbox world', () => {
     // an advance left by a process that died is taken over after its lease
     await s.db.query(`update sandboxes set advancing_since = now() - interval '2 minutes' where id = $1`, [c.id])
     assert.equal((await s.post(ADVANCE, c.tokens.creator, { days: 1 })).status, 200)
+  })
+
+  test('an Idempotency-Key makes a retried advance safe: the first answer again, the clock moved once', async () => {
+    const w = await createSandbox(s.db, { seed: 13, date: '2026-03-30' })
+    const token = w.tokens.creator
+    const send = (days: number, key: string) =>
+      s.request('POST', ADVANCE, { authorization: `Bearer ${token}`, 'idempotency-key': key }, { days })
+    const dateOf = async () => (await s.get(S, token)).body.date
+    const first = await send(2, 'advance-1')
+    assert.equal(first.status, 200, JSON.stringify(first.body))
+    assert.equal(first.headers.get('idempotent-replayed'), null)
+    assert.equal(first.body.date, '2026-04-01')
+    const again = await send(2, 'advance-1')
+    assert.equal(again.status, 200, JSON.stringify(again.body))
+    assert.equal(again.headers.get('idempotent-replayed'), 'true')
+    assert.deepEqual(again.body, first.body)
+    assert.equal(await dateOf(), '2026-04-01', 'the retry moved nothing')
+    const other = await send(3, 'advance-1')
+    assert.equal(other.status, 409, JSON.stringify(other.body))
+    assert.equal(other.body.error.code, 'idempotency_conflict')
+    assert.equal(await dateOf(), '2026-04-01')
+    // the key is read once the world is held: while another advance holds it, a retry waits its turn
+    await s.db.query('update sandboxes set advancing_since = now() where id = $1', [w.id])
+    assert.equal((await send(2, 'advance-1')).body.error.code, 'sandbox_busy')
+    await s.db.query('update sandboxes set advancing_since = null where id = $1', [w.id])
+    // a replay and a conflict let go of the world: a new key moves it
+    const next = await send(1, 'advance-2')
+    assert.equal(next.status, 200, JSON.stringify(next.body))
+    assert.equal(next.body.date, '2026-04-02')
+    await deleteSandbox(s.db, w.id)
   })
 
   test("the operator's approve leaves sandbox worlds alone", async () => {

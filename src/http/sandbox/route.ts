@@ -9,6 +9,8 @@ import { requireRole } from '../plugins/auth.js'
 import { ApiError, forbidden, invalidRequest } from '../errors.js'
 import { AUTHENTICATED_HEADERS, COMPONENT, ErrorResponse, listErrors, Ok, RULE } from '../schema.js'
 import { AdvanceBody, Sandbox, SandboxAdvance } from './schema.js'
+import { IDEMPOTENCY_HEADER, idempotencyKey, keyedWork } from '../idempotency.js'
+import { IdempotencyKey, Replayed, REPLAYED_HEADER } from '../write-route.js'
 import {
   advanceSandbox,
   dayPlan,
@@ -23,6 +25,7 @@ import {
 import { daysBetween, REPORT_DAYS } from '../../domain/dates.js'
 
 export const URL = '/api/v1/sandbox'
+const advanced = Ok(SandboxAdvance, 'What happened, day by day')
 export const ADVANCE_URL = '/api/v1/sandbox/advance'
 
 /** 403 for a live token, checked with the role in onRequest: before the query and body are validated. */
@@ -117,23 +120,35 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
           "in production. One advance per world at a time: another gets 409 sandbox_busy. A world's clock stops " +
           `at ${WORLD_DATES.last} (Amazon reports are ingested through ${REPORT_DAYS.last}): an advance that ` +
           'would move it further is 400 invalid_request, naming the most days this world can still move, and ' +
-          "moves nothing. Counts against the token's rate limit like any request.",
+          "moves nothing. Counts against the token's rate limit like any request. With an Idempotency-Key, a " +
+          'retry answers as the first advance did and moves nothing more (an advance that failed part-way ' +
+          'records nothing: the world stays at its last whole day, GET /api/v1/sandbox says which).',
         // no parameters: an unknown or repeated one is 400, as on every endpoint (days is the body's)
         querystring: Type.Object({}, { additionalProperties: false }),
+        headers: Type.Object({ [IDEMPOTENCY_HEADER]: Type.Optional(IdempotencyKey) }),
         body: AdvanceBody,
         response: {
-          200: Ok(SandboxAdvance, 'What happened, day by day'),
+          200: { ...advanced, headers: { ...AUTHENTICATED_HEADERS, ...Replayed } },
           ...errors,
           400: badRequest,
           404: ErrorResponse(['not_found'], 'The world was deleted', AUTHENTICATED_HEADERS),
-          409: ErrorResponse(['sandbox_busy'], 'The world is advancing already', AUTHENTICATED_HEADERS),
+          409: ErrorResponse(
+            ['sandbox_busy', 'idempotency_conflict'],
+            'The world is advancing already, or the Idempotency-Key was used with another request',
+            AUTHENTICATED_HEADERS,
+          ),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = worldOf(request)
+      const key = idempotencyKey(request.headers[IDEMPOTENCY_HEADER])
+      const sent = { method: 'POST', path: ADVANCE_URL, body: request.body }
+      const once = key === undefined ? undefined : keyedWork(request.owner!.accountId, key, sent)
       try {
-        return await advanceSandbox(app.db, id, request.body.days)
+        const { replayed, ...answer } = await advanceSandbox(app.db, id, request.body.days, once)
+        if (replayed) reply.header(REPLAYED_HEADER, 'true')
+        return answer
       } catch (err) {
         if (err instanceof SandboxBusy)
           throw new ApiError('sandbox_busy', `sandbox ${id} is advancing already: wait for that advance to answer`)
