@@ -3,7 +3,7 @@
 import { loadConfig } from '../config.js'
 import type { Db } from '../db/index.js'
 import { openAndMigrate } from '../db/open.js'
-import type { Role } from '../domain/roles.js'
+import { aRole, type Role } from '../domain/roles.js'
 import { accountRole } from '../tokens/tokens.js'
 import { UsageError } from './errors.js'
 import type { Io } from './io.js'
@@ -24,6 +24,6 @@ export async function withDb<T>(io: Io, fn: (db: Db) => Promise<T>): Promise<T> 
 export async function namedAccount(db: Db, id: string, needs?: Role, hint = ''): Promise<Role> {
   const role = await accountRole(db, id)
   if (!role) throw new UsageError(`no account "${id}"${hint}`)
-  if (needs && role !== needs) throw new UsageError(`account "${id}" is a ${role}, not a ${needs}`)
+  if (needs && role !== needs) throw new UsageError(`account "${id}" is ${aRole(role)}, not ${aRole(needs)}`)
   return role
 }

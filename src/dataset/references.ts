@@ -1,7 +1,7 @@
 // The references between a dataset's items, checked before anything is written: each must
 // resolve within the file or the database, to an account of the right role.
 import type { Queryable } from '../db/index.js'
-import { ROLES, type Role } from '../domain/roles.js'
+import { aRole, ROLES, type Role } from '../domain/roles.js'
 import { DatasetError } from './parse.js'
 import type { Dataset } from './types.js'
 
@@ -35,7 +35,7 @@ export async function checkReferences(tx: Queryable, ds: Dataset): Promise<void>
     const role = roles.get(id)
     if (!role) issues.push(`${path}: unknown account "${id}"`)
     else if (!allowed.includes(role)) {
-      issues.push(`${path}: account "${id}" is a ${role}; it must be a ${allowed.join(' or ')}`)
+      issues.push(`${path}: account "${id}" is ${aRole(role)}; it must be ${aRole(allowed.join(' or '))}`)
     }
   }
   const brand = (path: string, id: string) => {

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/index.js'
 import { EVENT_TYPES, recordTestEvent, type EventType } from '../events/record.js'
 import { AddressRefused, checkUrl } from './address.js'
 import { newSecret } from './send.js'
+import { aRole } from '../domain/roles.js'
 
 export interface Endpoint {
   id: string
@@ -78,7 +79,7 @@ export async function addEndpoint(
   const [account] = await db.query<{ role: string }>('select role from accounts where id = $1 for update', [accountId])
   if (!account) throw new WebhookError(`no account ${accountId}`)
   if (account.role !== 'creator')
-    throw new WebhookError(`${accountId} is a ${account.role}: webhooks notify creators of their own data`)
+    throw new WebhookError(`${accountId} is ${aRole(account.role)}: webhooks notify creators of their own data`)
   const max = opts.rules?.maxPerAccount
   if (max !== undefined) {
     const [held] = await db.query<{ n: number }>(

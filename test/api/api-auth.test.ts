@@ -66,6 +66,8 @@ describe('roles', () => {
         const res = await s.get(path, token)
         assert.equal(res.status, 403)
         assert.equal(res.body.error.code, 'forbidden_resource')
+        const role = token === TOKENS.op_a ? 'an operator' : 'a seller'
+        assert.equal(res.body.error.message, `this endpoint needs a creator token; this token is ${role} token`)
       }
     }
   })

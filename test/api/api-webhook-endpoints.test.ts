@@ -205,6 +205,10 @@ describe('webhook endpoints through the API', () => {
     // deleted: nothing more arrives
     await hooks.delete(made.id)
     await assert.rejects(hooks.get(made.id), NotFoundError)
+    await assert.rejects(hooks.get(made.id), { message: `no webhook endpoint ${made.id} for this account` })
+    // a path without the id (a trailing slash) says so
+    const bare = await s.get('/api/creator/v1/webhook-endpoints/', WRITE_X)
+    assert.deepEqual([bare.status, bare.body.error.message], [404, 'the path names no webhook endpoint'])
     assert.equal(
       (await listEndpoints(s.db)).some((e) => e.id === made.id),
       false,
@@ -346,6 +350,7 @@ describe('webhook endpoints through the API', () => {
     assert.deepEqual([r.status, r.headers.get('allow')], [405, 'GET, HEAD, POST'])
     const t = await call('GET', `${BASE}/we_000000000000000000000000/test`, WRITE_X)
     assert.deepEqual([t.status, t.headers.get('allow')], [405, 'POST'])
+    assert.equal(t.body.error.message, `method GET is not allowed on ${BASE}/{endpoint_id}/test; use POST`)
   })
 })
 

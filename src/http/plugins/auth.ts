@@ -1,7 +1,7 @@
 // Bearer-token authentication, rate limits and role checks, run before validation so that an
 // unauthenticated caller learns nothing about parameters.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
-import type { Role } from '../../domain/roles.js'
+import { aRole, type Role } from '../../domain/roles.js'
 import type { ReadRouter } from '../../db/replicas.js'
 import type { Metrics } from '../metrics.js'
 import { findTokenOwner, hashToken, touchTokens, type TokenOwner } from '../../tokens/tokens.js'
@@ -146,7 +146,7 @@ export function requireRole(roles: readonly Role[], scope: Scope = 'read'): onRe
     await auth.limiter?.admit(owner.tokenId, owner.accountId, reply)
     auth.used(owner, request.log)
     if (!roles.includes(owner.role))
-      throw forbidden(`this endpoint needs a ${names} token; this token is a ${owner.role} token`)
+      throw forbidden(`this endpoint needs ${aRole(names)} token; this token is ${aRole(owner.role)} token`)
     if (!owner.scopes.includes(scope))
       throw insufficientScope(
         `this request needs a token with the scope ${scope}; this token has ${owner.scopes.join(', ')} ` +

@@ -110,12 +110,14 @@ function registerErrorRoutes(app: FastifyInstance, knownPaths: ServedPath[]) {
     // this handler runs, so what reaches it is an OPTIONS that is no preflight
     const served = new Set(allowed)
     const use = methods.join(' or ')
+    // the path as the OpenAPI document writes it: /webhook-endpoints/{endpoint_id}
+    const path = url.replace(/:(\w+)/g, '{$1}')
     app.route({
       method: app.supportedMethods.filter((m) => !served.has(m)),
       url,
       schema: { hide: true },
       handler: (request, reply) => {
-        send(reply, 405, 'method_not_allowed', `method ${request.method} is not allowed on ${url}; use ${use}`, {
+        send(reply, 405, 'method_not_allowed', `method ${request.method} is not allowed on ${path}; use ${use}`, {
           allow: allowed.join(', '),
         })
       },

@@ -68,7 +68,8 @@ const ReplayParams = Type.Object({
   event_id: Type.String({ maxLength: 256, description: 'An event id of its delivery log, evt_…' }),
 })
 
-const noEndpoint = (id: string) => notFound(`no webhook endpoint ${id.slice(0, 64)} for this account`)
+const noEndpoint = (id: string) =>
+  notFound(id === '' ? 'the path names no webhook endpoint' : `no webhook endpoint ${id.slice(0, 64)} for this account`)
 
 /** The module's refusals in the API's words: an endpoint not the account's is 404, the rest 400. */
 async function refusing<T>(id: string, fn: () => Promise<T>): Promise<T> {
