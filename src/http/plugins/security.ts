@@ -92,6 +92,7 @@ export function securityHeaders(request: FastifyRequest, reply: FastifyReply) {
   }
 }
 
+const SAMPLE_MS = 250
 const UNAVAILABLE = 'the service is overloaded; retry after the number of seconds in Retry-After'
 
 export default fp(
@@ -132,6 +133,12 @@ export default fp(
 
     if (opts.pressure) {
       const heapLimit = opts.pressure.maxHeapUsedBytes || Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+      // The samples taken until the loop is free after ready measure the start (plugins loaded,
+      // schemas compiled), not load: without this, a new instance refused its first requests.
+      let shedsFrom = Infinity
+      app.addHook('onReady', async () => {
+        setImmediate(() => (shedsFrom = Date.now() + 2 * SAMPLE_MS))
+      })
       await app.register(underPressure, {
         // Delay is the signal: a loop a second behind means requests wait longer than any client
         // will. Utilization (optional) would also refuse work a merely busy loop can still do.
@@ -140,11 +147,11 @@ export default fp(
         maxEventLoopDelay: opts.pressure.maxEventLoopDelayMs,
         maxHeapUsedBytes: heapLimit,
         retryAfter: 2,
-        sampleInterval: 250,
+        sampleInterval: SAMPLE_MS,
         // A rejection goes to the error handler, which writes the API's error body.
         pressureHandler: async (request) => {
           // Liveness stays green: a busy process is not a dead one, and restarting it sheds nothing.
-          if (request.url === '/healthz') return
+          if (request.url === '/healthz' || Date.now() < shedsFrom) return
           request.server.metrics.shed.inc()
           throw new ApiError('service_unavailable', UNAVAILABLE, { 'retry-after': '2' })
         },
