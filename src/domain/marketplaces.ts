@@ -36,14 +36,17 @@ export const MARKETPLACES: readonly Marketplace[] = [
 const byCode = new Map(MARKETPLACES.map((m) => [m.code, m]))
 const byDomain = new Map(MARKETPLACES.map((m) => [m.domain, m]))
 
+// ASCII only: toUpperCase maps the dotless ı to I and toLowerCase the Kelvin sign to k
+const ascii = (text: string) => /^[\x20-\x7e]*$/.test(text)
+
 /** Looks a marketplace up by its country/region code, case-insensitively (`uk` → UK). */
 export function marketplaceByCode(code: string): Marketplace | undefined {
-  return byCode.get(code.toUpperCase())
+  return ascii(code) ? byCode.get(code.toUpperCase()) : undefined
 }
 
 /** Looks a marketplace up by its domain, case-insensitively (`AMAZON.COM` → US). */
 export function marketplaceByDomain(domain: string): Marketplace | undefined {
-  return byDomain.get(domain.toLowerCase())
+  return ascii(domain) ? byDomain.get(domain.toLowerCase()) : undefined
 }
 
 export const MARKETPLACE_CODES: readonly string[] = MARKETPLACES.map((m) => m.code)

@@ -199,6 +199,19 @@ describe('reports: parameter errors', () => {
       'marketplace must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, ' +
         'AU, IN, AE, SA, SG, TR, EG, ZA (got "GB")',
     ],
+    // a letter that upper-cases to ASCII is not the code: ıT (dotless i), ſE (long s)
+    [
+      `${range}&marketplace=%C4%B1T`,
+      'invalid_request',
+      'marketplace must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, ' +
+        'AU, IN, AE, SA, SG, TR, EG, ZA (got "ıT")',
+    ],
+    [
+      `${range}&marketplace=%C5%BFE`,
+      'invalid_request',
+      'marketplace must be one of US, CA, MX, BR, UK, DE, FR, IT, ES, NL, SE, PL, BE, IE, JP, ' +
+        'AU, IN, AE, SA, SG, TR, EG, ZA (got "ſE")',
+    ],
     [`${range}&brand_id=`, 'invalid_request', 'brand_id must not be empty'],
     [`${range}&brand_id=${'x'.repeat(257)}`, 'invalid_request', 'brand_id must be at most 256 characters'],
     [`${range}&brand_id=a&brand_id=b`, 'invalid_request', 'brand_id must be given only once'],
