@@ -86,6 +86,15 @@ export function canonicalJson(value: unknown): string {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+const LONE_SURROGATE = /\p{Cs}/u
+
+/** A string or key holding a lone surrogate (`"\ud800"`), which no UTF-8 text can store. */
+const halfCharacter = (v: unknown): boolean =>
+  typeof v === 'string'
+    ? LONE_SURROGATE.test(v)
+    : typeof v === 'object' &&
+      v !== null &&
+      Object.entries(v).some(([k, x]) => LONE_SURROGATE.test(k) || halfCharacter(x))
 
 /** The JSON parser of every route: strict, shallow, and within BODY_LIMIT (routes that take a body say so). */
 export default fp(
@@ -105,7 +114,10 @@ export default fp(
       if (jsonDepth(body) > MAX_DEPTH)
         return done(invalidRequest(`the body nests deeper than ${MAX_DEPTH} levels`), undefined)
       try {
-        done(null, parseJsonStrict(body))
+        const value = parseJsonStrict(body)
+        if (halfCharacter(value))
+          return done(invalidRequest('the body is not valid JSON: a \\u escape is half a character (a lone surrogate)'))
+        done(null, value)
       } catch (err) {
         if (err instanceof DuplicateKeyError)
           return done(invalidRequest(`the body gives ${formatJsonPath(err.duplicate.path)} twice`), undefined)

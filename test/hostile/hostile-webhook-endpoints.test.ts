@@ -189,6 +189,24 @@ describe('webhook endpoints: hostile input', () => {
     assert.deepEqual(await snapshot(), before, 'nothing written')
   })
 
+  test('an escape of half a character (a lone surrogate) is refused, never stored as U+FFFD', async () => {
+    const before = await snapshot()
+    for (const payload of [
+      '{"url": "https://a.example", "description": "caf\\ud800"}',
+      '{"url": "https://a.example", "description": "\\udc00x"}',
+      '{"url": "https://a.example", "\\ud83d": 1}',
+    ]) {
+      const r = await send('POST', BASE, payload)
+      assert.deepEqual([r.status, r.json.error.code], [400, 'invalid_request'], `${payload}: ${JSON.stringify(r.json)}`)
+      assert.match(r.json.error.message, /lone surrogate/)
+    }
+    assert.deepEqual(await snapshot(), before, 'nothing written')
+    // a whole character in two escapes is one: 😀
+    const made = await send('POST', BASE, '{"url": "https://hooks.example/emoji", "description": "\\ud83d\\ude00"}')
+    assert.deepEqual([made.status, made.json.description], [201, '😀'])
+    assert.equal((await send('DELETE', `${BASE}/${made.json.id}`)).status, 204)
+  })
+
   test('a write that takes no body: a body is 400 and changes nothing; none, or {}, is taken', async () => {
     const made = (await send('POST', BASE, JSON.stringify({ url: 'https://hooks.example/no-body' }))).json.id
     for (const body of ['{"x": 1}', '[]', 'null', '"x"', '0']) {
