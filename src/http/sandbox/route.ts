@@ -2,12 +2,12 @@
 // (docs/testing-your-integration.md). Live tokens get 403: a sandbox endpoint never touches live
 // data, and a live integration never reaches a sandbox by mistake.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
-import { Ajv } from 'ajv'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { requireRole } from '../plugins/auth.js'
 import { ApiError, forbidden, invalidRequest } from '../errors.js'
-import { AUTHENTICATED_HEADERS, COMPONENT, ErrorResponse, listErrors, Ok, RULE } from '../schema.js'
+import { AUTHENTICATED_HEADERS, ErrorResponse, listErrors, Ok } from '../schema.js'
+import { strictValidator } from '../body.js'
 import { AdvanceBody, Sandbox, SandboxAdvance } from './schema.js'
 import { IDEMPOTENCY_HEADER, idempotencyKey, keyedWork } from '../idempotency.js'
 import { IdempotencyKey, Replayed, REPLAYED_HEADER } from '../write-route.js'
@@ -36,17 +36,6 @@ const testTokensOnly: onRequestAsyncHookHandler = async (request) => {
 
 /** The world of the request's test token (testTokensOnly admitted it). */
 const worldOf = (request: FastifyRequest): string => request.owner!.sandboxId
-
-// A JSON body is taken as it is: "5" is not a number of days (the query strings' coercion would read it as one).
-const bodies = new Ajv({
-  coerceTypes: false,
-  removeAdditional: false,
-  useDefaults: false,
-  verbose: true,
-  strict: false,
-})
-  .addKeyword({ keyword: RULE, schemaType: 'string' })
-  .addKeyword({ keyword: COMPONENT, schemaType: 'string' })
 
 const gone = (id: string) => new ApiError('not_found', `sandbox ${id} no longer exists`)
 
@@ -106,7 +95,8 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
     ADVANCE_URL,
     {
       onRequest,
-      validatorCompiler: ({ schema }) => bodies.compile(schema),
+      // as the writes': "5" is not a number of days (the query strings' coercion would read it as one)
+      validatorCompiler: strictValidator,
       schema: {
         operationId: 'advanceSandbox',
         tags: ['sandbox'],
