@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import type { FastifyRequest, preValidationHookHandler } from 'fastify'
 import { ApiError, type ErrorCode } from './errors.js'
 import { RULE } from './schema.js'
+import { URLS as HEALTH_URLS } from './health/route.js'
 
 export interface AjvError {
   keyword: string
@@ -106,6 +107,8 @@ function integersOf(schema: QuerySchema): [string, string | undefined][] {
  * A query string that is not percent-encoded UTF-8 (`%zz`, a lone `%E9`): the parser would read
  * it as literal text, and a filter written that way would quietly match nothing.
  */
+const PROBES: ReadonlySet<string> = new Set(HEALTH_URLS)
+
 function badEncoding(url: string): ApiError | null {
   const at = url.indexOf('?')
   if (at < 0 || !url.includes('%', at)) return null
@@ -121,6 +124,8 @@ function badEncoding(url: string): ApiError | null {
 
 // a callback hook: it never waits, and an async one costs every request a promise and a microtask
 const checkQuery: preValidationHookHandler = (request, _reply, done) => {
+  // probes ignore their query string entirely: a probe never fails on its URL (operations.md)
+  if (PROBES.has(request.routeOptions.url ?? '')) return done()
   const err = badEncoding(request.url) ?? badInteger(request)
   if (err) return done(err)
   done()

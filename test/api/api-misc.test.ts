@@ -112,6 +112,9 @@ describe('health', () => {
         'cursor=%01',
         'a=1&a=2',
         'start=0000-01-01',
+        '%ff',
+        'a=%',
+        'x=%E9',
       ]) {
         const res = await s.get(`${path}?${q}`)
         assert.equal(res.status, 200, `${path}?${q}: ${JSON.stringify(res.body)}`)
