@@ -280,6 +280,7 @@ describe('overload', () => {
           assert.deepEqual(Object.keys(shed.json().error).sort(), ['code', 'message'])
           assert.equal(shed.json().error.code, 'service_unavailable')
           assert.ok(Number(shed.headers['retry-after']) >= 1)
+          assert.equal((await app.inject({ url: '/healthz?probe=1' })).statusCode, 200, 'a query string too')
           assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200)
           // once the loop is free again, requests are served
           let served = false

@@ -151,7 +151,7 @@ export default fp(
         // A rejection goes to the error handler, which writes the API's error body.
         pressureHandler: async (request) => {
           // Liveness stays green: a busy process is not a dead one, and restarting it sheds nothing.
-          if (request.url === '/healthz' || Date.now() < shedsFrom) return
+          if (request.routeOptions.url === '/healthz' || Date.now() < shedsFrom) return
           request.server.metrics.shed.inc()
           throw new ApiError('service_unavailable', UNAVAILABLE, { 'retry-after': '2' })
         },
