@@ -85,6 +85,7 @@ test('tokens create --scope: shown by /me and tokens list; read alone by default
   const bad = await csapi(['tokens', 'create', '--account', 'cr_s', '--scope', 'admin'])
   assert.equal(bad.code, 2)
   assert.match(bad.stderr, /unknown scope admin: one of read, webhooks:write/)
+  assert.match(bad.stderr, /usage: csapi tokens create \[options\]\nRun "csapi tokens create --help"/, 'its own usage')
 })
 
 test('csapi webhooks sees and manages the endpoints made through the API', async () => {

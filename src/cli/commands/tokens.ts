@@ -1,6 +1,6 @@
 // `csapi tokens create|list|revoke`: API tokens. A token is printed once; only its SHA-256 is
 // stored, so list never shows one.
-import { Command } from 'commander'
+import { Command, InvalidArgumentError } from 'commander'
 import { createToken, listTokens, revokeToken, type TokenInfo } from '../../tokens/tokens.js'
 import { namedAccount, withDb } from '../db.js'
 import { UsageError } from '../errors.js'
@@ -17,7 +17,8 @@ function scopeList(value: string, previous: Scope[]): Scope[] {
   try {
     withRead(asked)
   } catch (err) {
-    throw new UsageError(`--scope: ${(err as Error).message}`)
+    // commander's own error: it is reported with this command's usage, not the root's
+    throw new InvalidArgumentError((err as Error).message)
   }
   return [...previous, ...(asked as Scope[])]
 }
