@@ -272,7 +272,19 @@ export function isUnavailable(err: unknown): boolean {
     code === '57P03' || // cannot connect now
     code === '57014' || // statement timeout / query cancelled
     code === '53300' || // too many connections
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
+    // refused at connect: the database dropped or renamed, the role or its password changed
+    code === '3D000' ||
+    code.startsWith('28') ||
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+    ].includes(code) ||
     CONNECTION_LOST.test(message)
   )
 }

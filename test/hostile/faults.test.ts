@@ -214,3 +214,22 @@ test('a pool with every connection busy answers 503 after the acquisition timeou
     await t.drop()
   }
 })
+
+test('a database that is not there (dropped or renamed while serving) answers 503, not 500', { skip }, async () => {
+  const t = await createTestDatabase({ migrated: true })
+  const url = new URL(t.url)
+  url.pathname = `/${url.pathname.slice(1)}_gone`
+  const gone = await openDb(url.toString(), { poolSize: 2, connectTimeoutMs: 500 })
+  const app = await buildApp({ db: gone, cursorSecrets: [CURSOR_SECRET] })
+  try {
+    const res = await app.inject({ url: BRANDS, headers: auth })
+    assert.equal(res.statusCode, 503, res.body)
+    assert.equal(res.json().error.code, 'service_unavailable')
+    assert.equal(res.headers['retry-after'], '1')
+    assert.equal((await app.inject({ url: '/readyz' })).statusCode, 503)
+  } finally {
+    await app.close()
+    await gone.close()
+    await t.drop()
+  }
+})
