@@ -285,6 +285,30 @@ describe('token lookups per client address', () => {
     }
   })
 
+  test('a valid token sent on many connections at once to a new instance is looked up once, never 429', async () => {
+    // a client opening 20 connections to an instance that has not seen its token yet (just
+    // started, or behind a balancer); the address's failure bucket is far smaller
+    const a = await app(limits({ perMinute: 6000, burst: 1000, authFailuresBurst: 2 }))
+    try {
+      const all = await Promise.all(Array.from({ length: 20 }, () => get(a, TOKENS.cr_a, '192.0.2.77')))
+      assert.deepEqual(
+        all.map((r) => r.statusCode),
+        all.map(() => 200),
+      )
+      assert.equal(await metric(a, 'csapi_token_lookups_total', { result: 'miss' }), 1, 'one lookup for one token')
+      // a bad token sent the same way still takes a unit per request: failures are counted
+      const bad = await Promise.all(Array.from({ length: 6 }, () => get(a, 'csapi_guess_same', '192.0.2.78')))
+      const statuses = bad.map((r) => r.statusCode)
+      assert.ok(
+        statuses.every((s) => s === 401 || s === 429),
+        String(statuses),
+      )
+      assert.ok(statuses.filter((s) => s === 401).length <= 2, String(statuses))
+    } finally {
+      await a.close()
+    }
+  })
+
   test('an IPv6 client is its /64: a guesser cannot take a fresh bucket per address it holds', async () => {
     assert.equal(addressKey('2001:db8:0:7::1'), addressKey('2001:DB8:0:7:ffff:1:2:3'))
     assert.notEqual(addressKey('2001:db8:0:7::1'), addressKey('2001:db8:0:8::1'))

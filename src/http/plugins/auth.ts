@@ -56,6 +56,8 @@ export class Auth {
   private readonly known = new Map<string, Known>()
   private readonly touched = new Map<string, number>()
   private readonly pending = new Set<Promise<void>>()
+  // lookups in flight, by the token's hash
+  private readonly inflight = new Map<string, Promise<TokenOwner | null>>()
 
   constructor(
     private readonly reads: ReadRouter,
@@ -85,8 +87,31 @@ export class Auth {
       return seen.owner
     }
     const known = seen !== undefined && seen.knownUntil > now
-    if (!known) await this.limiter?.guard(request.ip, reply)
-    const owner = await this.lookup(hash)
+    const flying = this.inflight.get(key)
+    if (flying) {
+      // the same token on many connections at once (a new instance, a client's workers): one
+      // lookup answers them all, and none takes a unit of its address's bucket meanwhile
+      const owner = await flying.catch(() => undefined)
+      if (owner) {
+        this.metrics.tokenLookups.inc({ result: 'hit' })
+        return owner
+      }
+      if (owner === null) {
+        await this.limiter?.guard(request.ip, reply)
+        throw invalidToken('invalid API token: it is unknown, expired or revoked')
+      }
+      // that lookup was refused (its address) or failed: this request goes its own way
+    }
+    const lookup = (async () => {
+      if (!known) await this.limiter?.guard(request.ip, reply)
+      return this.lookup(hash)
+    })()
+    this.inflight.set(key, lookup)
+    const landed = () => {
+      if (this.inflight.get(key) === lookup) this.inflight.delete(key)
+    }
+    lookup.then(landed, landed)
+    const owner = await lookup
     if (!owner) {
       this.known.delete(key)
       // a known token that stopped working (revoked, expired) is a failure like any other
