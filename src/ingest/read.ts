@@ -327,16 +327,21 @@ export class JsonRowScanner {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw new IngestFileError(`${where}: a report row must be a JSON object`)
     // Counting is cheap (a flat row's keys, most rows); the visitor that names the key runs only
-    // when the counts differ.
-    const keys = this.nested === 0 ? ownKeys(value) : countKeys(value)
-    if (keys !== this.colons) {
-      const dup = findDuplicateKey(json)
-      if (dup) {
-        throw new IngestFileError(
-          `${this.file} row ${this.rowNo} (line ${this.captureLine + dup.line - 1}): ` +
-            `${formatJsonPath(dup.path)}: key given twice in the same object`,
-        )
-      }
+    // when the counts differ. Both recurse: a row nested thousands deep would overflow the stack.
+    let keys: number
+    let dup: ReturnType<typeof findDuplicateKey> = null
+    try {
+      keys = this.nested === 0 ? ownKeys(value) : countKeys(value)
+      if (keys !== this.colons) dup = findDuplicateKey(json)
+    } catch (err) {
+      if (err instanceof RangeError) throw new IngestFileError(`${where}: values nested too deeply for a report row`)
+      throw err
+    }
+    if (dup) {
+      throw new IngestFileError(
+        `${this.file} row ${this.rowNo} (line ${this.captureLine + dup.line - 1}): ` +
+          `${formatJsonPath(dup.path)}: key given twice in the same object`,
+      )
     }
     return value as RawRecord
   }

@@ -284,3 +284,17 @@ test('CSV: a column named twice in the header is refused', async () => {
     /twice\.csv: not a readable CSV report: .*the header names the column "adGroupId" twice/,
   )
 })
+
+test('a row nested too deeply is refused with its file and row, not as a stack overflow', () => {
+  const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`
+  for (const text of [`{"date":"20260306","x":${deep}}\n`, `{"date":"1","x":${deep},"date":"2"}\n`]) {
+    const s = new JsonRowScanner('x.json')
+    assert.throws(
+      () => {
+        s.push(text)
+        s.end()
+      },
+      (e: Error) => e instanceof IngestFileError && /^x\.json row 1 \(line 1\): .*nested/.test(e.message),
+    )
+  }
+})
