@@ -57,7 +57,15 @@ function csvHeader(names: string[]): string[] {
 
 async function* readCsv(file: string): AsyncGenerator<RawRecord[]> {
   const parser = createReadStream(file).pipe(
-    parseCsv({ columns: csvHeader, bom: true, skip_empty_lines: true, trim: true, relax_column_count: false }),
+    parseCsv({
+      columns: csvHeader,
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: false,
+      // as a JSON row is bounded: a quote left open, or a field of megabytes, is not held in memory
+      max_record_size: MAX_VALUE_CHARS,
+    }),
   )
   let batch: RawRecord[] = []
   try {
@@ -69,7 +77,13 @@ async function* readCsv(file: string): AsyncGenerator<RawRecord[]> {
       }
     }
   } catch (err) {
-    throw new IngestFileError(`${file}: not a readable CSV report: ${(err as Error).message}`)
+    const e = err as Error & { code?: string; lines?: number }
+    if (e.code === 'CSV_MAX_RECORD_SIZE')
+      throw new IngestFileError(
+        `${file}: not a readable CSV report: the record on line ${e.lines ?? '?'} runs past ` +
+          `${MAX_VALUE_CHARS >> 20} MiB (a report row is a few hundred bytes: is a quote missing?)`,
+      )
+    throw new IngestFileError(`${file}: not a readable CSV report: ${e.message}`)
   }
   if (batch.length > 0) yield batch
 }

@@ -298,3 +298,14 @@ test('a row nested too deeply is refused with its file and row, not as a stack o
     )
   }
 })
+
+test('a CSV record is bounded as a JSON row is: a field of megabytes is refused, not held in memory', async () => {
+  const header = 'date,adGroupId,productAsin,marketplace,productConversionType,attributedSales14d,productName'
+  const huge = file('huge.csv', `${header}\n20260305,1,B0ING00001,AMAZON.COM,Promoted,1.00,"${'y'.repeat(2 ** 21)}"\n`)
+  await assert.rejects(
+    readAll(huge),
+    (e: Error) => e instanceof IngestFileError && /^.*huge\.csv: not a readable CSV report: .*1 MiB/.test(e.message),
+  )
+  const fine = file('fine.csv', `${header}\n20260305,1,B0ING00001,AMAZON.COM,Promoted,1.00,"${'y'.repeat(2 ** 16)}"\n`)
+  assert.equal((await readAll(fine)).length, 1)
+})
