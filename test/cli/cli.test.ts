@@ -96,6 +96,25 @@ describe('csapi import', () => {
     assert.match(missing.stderr, /cannot read \/nonexistent\/file.json: ENOENT/)
   })
 
+  test('a UTF-8 file with a byte order mark is read; one not in UTF-8 is refused, not stored with U+FFFD', async () => {
+    const bom = await csapi([
+      'import',
+      file('bom', `\uFEFF${JSON.stringify({ brands: [{ id: 'b_bom', name: 'Café', status: 'active' }] })}`),
+    ])
+    assert.equal(bom.code, 0, bom.stderr)
+    const latin1 = join(files, 'latin1.json')
+    writeFileSync(
+      latin1,
+      Buffer.from(JSON.stringify({ brands: [{ id: 'b_latin1', name: 'Café', status: 'active' }] }), 'latin1'),
+    )
+    const r = await csapi(['import', latin1])
+    assert.equal(r.code, 1, r.stderr)
+    assert.match(r.stderr, /not UTF-8/)
+    assert.deepEqual(await withDb((db) => db.query(`select id, name from brands where id in ('b_bom', 'b_latin1')`)), [
+      { id: 'b_bom', name: 'Café' },
+    ])
+  })
+
   test('a good file is imported; importing it again changes nothing', async () => {
     const path = file('good', fixture())
     const first = await csapi(['import', path])

@@ -1,7 +1,7 @@
 // `csapi import FILE|-`: loads a dataset file in one transaction; a bad file is refused whole.
 import { readFileSync } from 'node:fs'
 import { Command } from 'commander'
-import { parseDatasetText } from '../../dataset/parse.js'
+import { DatasetError, parseDatasetText } from '../../dataset/parse.js'
 import { importDataset, type ImportCounts } from '../../dataset/import.js'
 import { withDb } from '../db.js'
 import { UsageError } from '../errors.js'
@@ -16,7 +16,7 @@ export function importCommand(io: Io): Command {
     )
     .argument('<file>', 'the JSON file, or - to read standard input')
     .action(async (file: string) => {
-      const dataset = parseDatasetText(readInput(file), file)
+      const dataset = parseDatasetText(decode(readInput(file), file), file)
       await withDb(io, async (db) => {
         const counts = await importDataset(db, dataset)
         const from = file === '-' ? 'standard input' : file
@@ -25,11 +25,23 @@ export function importCommand(io: Io): Command {
     })
 }
 
-function readInput(file: string): string {
+function readInput(file: string): Buffer {
   try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8')
+    return readFileSync(file === '-' ? 0 : file)
   } catch (err) {
     throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+  }
+}
+
+// fatal: a file in another encoding (Latin-1, UTF-16) is refused, not stored with U+FFFD in
+// place of each character; a byte order mark, as some editors write, is skipped
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+function decode(bytes: Buffer, file: string): string {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    throw new DatasetError([`${file === '-' ? 'standard input' : file}: not UTF-8 text (save the file as UTF-8)`])
   }
 }
 
