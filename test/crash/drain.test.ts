@@ -79,6 +79,10 @@ test('after drain(), every answer closes its connection, even to a request that 
     const late = await rawConnection(port)
     assert.deepEqual(await late.ask('/readyz'), { status: 503, connection: 'close' })
     await late.ended
+    // whatever its query string: a probe ignores it (operations.md)
+    const probe = await rawConnection(port)
+    assert.deepEqual(await probe.ask('/readyz?from=lb'), { status: 503, connection: 'close' })
+    await probe.ended
 
     // and so do the router's own errors, which run no hooks (a malformed escape in a path parameter)
     const bad = await rawConnection(port)

@@ -61,7 +61,7 @@ export default fp(
     // a promise and a microtask turn.
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id)
-      if (draining && request.url === '/readyz') {
+      if (draining && request.routeOptions.url === '/readyz') {
         return done(new ApiError('service_unavailable', 'the service is shutting down', { 'retry-after': '1' }))
       }
       done()
