@@ -10,7 +10,7 @@ import { guardOptions } from '../../src/http/server.js'
 import type { Db } from '../../src/db/index.js'
 import { revokeToken, tokenId, hashToken } from '../../src/tokens/tokens.js'
 import { loadConfig } from '../../src/config.js'
-import { CURSOR_SECRET, load, openTestDb } from '../support/helpers.js'
+import { CURSOR_SECRET, load, openTestDb, sample } from '../support/helpers.js'
 import { TOKENS, fixture } from '../support/fixture.js'
 
 let db: Db
@@ -451,6 +451,20 @@ test('error messages never carry a control or bidi character from the request: t
       assert.equal(res.json().error.message, shown)
       assert.doesNotMatch(res.body, /\\u0000|\\u000a|\\u0085|\u202e/i)
     }
+  } finally {
+    await app.close()
+  }
+})
+
+test('a request the router refuses (a malformed escape in the path) is counted and logged like any other', async () => {
+  const lines: { msg?: string; status?: number }[] = []
+  const stream = { write: (s: string) => void lines.push(JSON.parse(s)) }
+  const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET], logger: { level: 'info', stream } })
+  try {
+    assert.equal((await app.inject({ url: '/nope/%ff' })).statusCode, 400)
+    const unknown = { route: 'unknown', method: 'GET', status: '400' }
+    assert.equal(sample(await app.metrics.text(), 'csapi_http_requests_total', unknown), 1)
+    assert.equal(lines.filter((l) => l.msg === 'request' && l.status === 400).length, 1)
   } finally {
     await app.close()
   }

@@ -1,7 +1,7 @@
 // What every request gets: the database and the cursor codec on the app, its request id echoed,
 // one log line when it is answered, and the drain state of a shutdown.
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/index.js'
 import type { ReadRouter } from '../../db/replicas.js'
 import { Metrics } from '../metrics.js'
@@ -31,6 +31,26 @@ declare module 'fastify' {
  */
 export function closeIfDraining(reply: FastifyReply): void {
   if (reply.server.draining) reply.header('connection', 'close')
+}
+
+/**
+ * Counts and logs one answered request: the onResponse hook's work, also done by the router's
+ * own errors (a malformed escape in the path), which run no hooks.
+ */
+export function recordAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  const ms = Math.round(reply.elapsedTime * 10) / 10
+  // the route's pattern, never the URL: label values stay bounded
+  request.server.metrics.observe(
+    request.routeOptions.url ?? 'unknown',
+    request.method,
+    reply.statusCode,
+    reply.elapsedTime / 1000,
+    Boolean(request.owner?.sandboxId),
+  )
+  request.log.info(
+    { route: request.routeOptions.url ?? null, method: request.method, status: reply.statusCode, ms },
+    'request',
+  )
 }
 
 export interface CoreOptions {
@@ -71,19 +91,7 @@ export default fp(
       done(null, payload)
     })
     app.addHook('onResponse', (request, reply, done) => {
-      const ms = Math.round(reply.elapsedTime * 10) / 10
-      // the route's pattern, never the URL: label values stay bounded
-      app.metrics.observe(
-        request.routeOptions.url ?? 'unknown',
-        request.method,
-        reply.statusCode,
-        reply.elapsedTime / 1000,
-        Boolean(request.owner?.sandboxId),
-      )
-      request.log.info(
-        { route: request.routeOptions.url ?? null, method: request.method, status: reply.statusCode, ms },
-        'request',
-      )
+      recordAnswer(request, reply)
       done()
     })
   },

@@ -7,7 +7,7 @@ import { describeQueryError, type AjvError } from '../query.js'
 import { BODY_ERRORS, describeBodyError } from '../body.js'
 import fp from 'fastify-plugin'
 import { securityHeaders } from './security.js'
-import { closeIfDraining } from './core.js'
+import { closeIfDraining, recordAnswer } from './core.js'
 
 // Control and invisible formatting characters (NUL, newlines, bidi overrides…) that a message
 // echoes from the request: percent-encoded, as in a URL, so that no log or terminal shows them raw.
@@ -69,6 +69,7 @@ export function frameworkError(err: FastifyError, request: FastifyRequest, reply
   reply.header('x-request-id', request.id)
   securityHeaders(request, reply)
   closeIfDraining(reply)
+  reply.raw.once('finish', () => recordAnswer(request, reply))
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
     return send(
       reply,
