@@ -254,6 +254,7 @@ describe('export reports', () => {
     assert.equal(await exportCommand(['reports', '--start', start, '--end', end, '--out', out], t.io), 1)
     assert.match(t.stderr(), /invalid API token.*\(invalid_api_token, HTTP 401, request id [\w-]+\)/)
     assert.ok(!existsSync(out) && !existsSync(out + '.cursor'))
+    assert.doesNotMatch(t.stderr(), /--resume/, 'nothing to resume: --resume would say so')
     // a parameter the API refuses came from the command line: a usage mistake, with the API's words
     const t2 = io(TOKENS.cr_a)
     assert.equal(await exportCommand(['reports', '--start', end, '--end', start], t2.io), 2)

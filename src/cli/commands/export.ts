@@ -1,7 +1,7 @@
 // `csapi export reports|seller-reports|products|payouts`: an integrator's export through the API client, to CSV or
 // NDJSON; with --out FILE it can be resumed (src/cli/export-run.ts). Ctrl-C stops it between
 // requests with exit 130, keeping what was written for --resume.
-import { accessSync, constants, statSync } from 'node:fs'
+import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Command, Option } from 'commander'
 import { ApiError } from '../../client/index.js'
@@ -181,7 +181,7 @@ async function run(what: ExportRequest | (() => Promise<void>), io: Io, changesO
     const resume =
       typeof what === 'function'
         ? '; run it again: it continues from the position kept in --state'
-        : req.out
+        : req.out && existsSync(`${req.out}.cursor`) // nothing written, nothing to resume
           ? '; continue with the same command and --resume'
           : ''
     if (io.signal?.aborted) throw new Failure(`interrupted${resume}`, 130)
