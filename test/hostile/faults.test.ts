@@ -199,9 +199,14 @@ test('a pool with every connection busy answers 503 after the acquisition timeou
   const db = await openDb(t.url, { poolSize: 1, statementTimeoutMs: 5000, connectTimeoutMs: 300 })
   const app = await buildApp({ db, cursorSecrets: [CURSOR_SECRET] })
   try {
-    // hold the only connection
-    const held = db.transaction(() => sleep(1500))
-    await sleep(100)
+    // hold the only connection: waited for, as connecting takes longer than any fixed pause under load
+    let holding!: () => void
+    const taken = new Promise<void>((resolve) => (holding = resolve))
+    const held = db.transaction(async () => {
+      holding()
+      await sleep(1500)
+    })
+    await taken
     const start = Date.now()
     const res = await app.inject({ url: BRANDS, headers: auth })
     assert.equal(res.statusCode, 503)
