@@ -107,8 +107,6 @@ function integersOf(schema: QuerySchema): [string, string | undefined][] {
  * A query string that is not percent-encoded UTF-8 (`%zz`, a lone `%E9`): the parser would read
  * it as literal text, and a filter written that way would quietly match nothing.
  */
-const PROBES: ReadonlySet<string> = new Set(HEALTH_URLS)
-
 function badEncoding(url: string): ApiError | null {
   const at = url.indexOf('?')
   if (at < 0 || !url.includes('%', at)) return null
@@ -121,6 +119,8 @@ function badEncoding(url: string): ApiError | null {
   }
   return null
 }
+
+const PROBES: ReadonlySet<string> = new Set(HEALTH_URLS)
 
 // a callback hook: it never waits, and an async one costs every request a promise and a microtask
 const checkQuery: preValidationHookHandler = (request, _reply, done) => {
