@@ -84,13 +84,13 @@ export function buildUrl(baseUrl: string, path: string, query: Record<string, un
   return url.toString()
 }
 
-/** One attempt: the parsed JSON body, or an ApiError (retryable or not) to throw or retry. */
 /** A successful answer: the parsed JSON body and the response headers. */
 export interface Answer {
   body: unknown
   headers: Headers
 }
 
+/** One attempt: the parsed JSON body, or an ApiError (retryable or not) to throw or retry. */
 async function attempt(
   t: TransportOptions,
   url: string,
