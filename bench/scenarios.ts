@@ -193,7 +193,7 @@ export const SCENARIOS: Spec[] = [
     list: 'brands',
     limit: 100,
     url: () => '/api/creator/v1/brands',
-    sql: (q, { ids }) => listCreatorBrands(q, ids.as.typical!.id, '', 100),
+    sql: (q, { ids }) => listCreatorBrands(q, ids.as.typical!.id, '', 100, ''),
   },
   {
     name: 'products page (limit 100)',
@@ -217,7 +217,7 @@ export const SCENARIOS: Spec[] = [
     list: 'products',
     limit: 100,
     url: (ids) => `/api/creator/v1/products?brand_id=${ids.largestBrand}`,
-    sql: (q, { ids }) => listCreatorProducts(q, ids.as.typical!.id, ids.largestBrand, '', 100),
+    sql: (q, { ids }) => listCreatorProducts(q, ids.as.typical!.id, ids.largestBrand, '', 100, ''),
   },
   ...[false, true].flatMap((halfway) => [sellerReports(100, halfway), sellerReports(500, halfway)]),
   sellerSummaryPage,

@@ -354,6 +354,11 @@ describe('a sandbox world', () => {
     // a live brand named by a test token: not granted
     const res = await s.get('/api/seller/v1/products?brand_id=b_active', a.tokens.seller)
     assert.equal(res.status, 403)
+    // a live brand without Ads is no brand of a test token's: no ads_not_connected to learn it by
+    for (const path of ['/api/creator/v1/reports', '/api/creator/v1/reports/summary']) {
+      const filtered = await s.get(`${path}?start=2025-01-01&end=2026-12-31&brand_id=b_noads`, a.tokens.creator)
+      assert.equal(filtered.status, 200, `${path}: ${JSON.stringify(filtered.body)}`)
+    }
     // and the worlds cannot be joined: no grant, partnership or link across them
     await assert.rejects(
       s.db.query('insert into brand_access (account_id, brand_id) values ($1, $2)', ['sl_a', sandboxBrands[0].id]),

@@ -65,7 +65,7 @@ describe('index use of statements keyed by "C" ids', () => {
   })
 
   it('the ads_not_connected check finds report rows by creator and brand', async () => {
-    const [check] = await statementsOf((q) => brandFilterNotConnected(q, 'cr_a', 'b_noads'))
+    const [check] = await statementsOf((q) => brandFilterNotConnected(q, 'cr_a', 'b_noads', ''))
     const text = await plan(check!.sql, check!.params)
     assert.match(text, /on report_rows r/)
     assert.deepEqual(filtersOn(text, 'brand_id'), [], text)
@@ -108,7 +108,7 @@ describe('the brands page under a generic plan', () => {
   after(() => close())
 
   it('reads the creator’s partnerships once a page, not once per brand', async () => {
-    const [page] = await statementsOf((q) => listCreatorBrands(q, 'cr_00149', '', 100))
+    const [page] = await statementsOf((q) => listCreatorBrands(q, 'cr_00149', '', 100, ''))
     const text = await db.transaction(async (tx) => {
       await tx.query('set local plan_cache_mode = force_generic_plan')
       await tx.query(`prepare brands_page as ${page!.sql}`)
@@ -225,7 +225,7 @@ describe('index use of the seller reports, links and creator products pages', ()
   })
 
   it('the creator’s products page reads the brand’s products and the terms by index', async () => {
-    const [page] = await statementsOf((db) => listCreatorProducts(db, 'c_001', 'b_01', '', 100))
+    const [page] = await statementsOf((db) => listCreatorProducts(db, 'c_001', 'b_01', '', 100, ''))
     const text = await plan(page!.sql, page!.params)
     assert.match(text, /Index Cond: \(\(?brand_id = 'b_01'::text/, text)
     assert.match(text, /Index Cond: .*creator_id = 'c_001'::text/, text)

@@ -403,6 +403,9 @@ test(`every item any token receives belongs to what it may see (${RUNS} random w
             const filtered = await get(`/api/creator/v1/reports?${range}&brand_id=${noAds.id}`, token)
             assert.equal(filtered.status, 200, `${creator}: ${JSON.stringify(filtered.body)}`)
             assert.deepEqual(filtered.body.reports, [])
+            const summed = await get(`/api/creator/v1/reports/summary?${range}&brand_id=${noAds.id}`, token)
+            assert.equal(summed.status, 200, `${creator}: ${JSON.stringify(summed.body)}`)
+            assert.deepEqual(summed.body.summary, [])
           }
           // nor the products of a world's brand, discoverable there
           const products = await get(`/api/creator/v1/products?brand_id=${sandboxBrand.get(world.id)}`, token)
@@ -569,6 +572,8 @@ async function checkWorld(world: CreatedSandbox, limit: number, liveBrand: strin
   assert.deepEqual(sorted(rowKeys(feed)), sorted(own), `${tag}: the changes feed`)
   const live = await get(`/api/creator/v1/reports?start=2025-01-01&end=2026-12-31&brand_id=${liveBrand}`, creator)
   assert.deepEqual(live.body.reports, [], `${tag}: a live brand filter narrows to nothing`)
+  const liveSum = await get(`/api/creator/v1/reports/summary?start=2025-01-01&end=2026-12-31&brand_id=${liveBrand}`, creator)
+  assert.deepEqual(liveSum.body.summary, [], `${tag}: a live brand filter sums nothing`)
 
   const payouts = await walk('/api/creator/v1/payouts', creator, 'payouts', limit)
   const paid = await q<{ id: string }>('select id from payouts where creator_id = $1', [world.creator_id])

@@ -49,7 +49,7 @@ export async function listCreatorBrands(
   creatorId: string,
   afterId: string,
   limit: number,
-  sandboxId = '',
+  sandboxId: string,
 ): Promise<JsonPage> {
   return readPage(db, CREATOR_BRANDS, [creatorId, afterId, limit, sandboxId])
 }

@@ -69,7 +69,7 @@ export async function listCreatorProducts(
   brandId: string,
   afterId: string,
   limit: number,
-  sandboxId = '',
+  sandboxId: string,
 ): Promise<CreatorProductsPage> {
   return readPage(db, CREATOR_PRODUCTS, [brandId, afterId, limit, creatorId, sandboxId])
 }
@@ -79,7 +79,7 @@ export async function brandVisible(
   db: Queryable,
   creatorId: string,
   brandId: string,
-  sandboxId = '',
+  sandboxId: string,
 ): Promise<boolean> {
   const rows = await db.query<{ visible: boolean }>(
     `select ${visible('$1', '$2', '$3')} as visible`,

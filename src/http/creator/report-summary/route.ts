@@ -91,7 +91,8 @@ export default listRoute({
     return { ...filters, group_by: query.group_by }
   },
   key: summaryKey,
-  check: (reader, { owner, filters }) => checkBrandConnected(reader, owner.accountId, filters.brand_id),
+  check: (reader, { owner, filters }) =>
+    checkBrandConnected(reader, owner.accountId, filters.brand_id, owner.sandboxId),
   read: (reader, { owner, filters }, after, limit) =>
     creatorSummary(reader, owner.accountId, summaryRequest(filters, GROUP_DIMS, after, limit)),
   last: (page) => page.last,

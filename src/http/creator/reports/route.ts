@@ -49,12 +49,12 @@ export function rangeFilters(
   return filters
 }
 
-/** 403 ads_not_connected for a brand filter the creator cannot have rows of (sql.ts). */
+/** 403 ads_not_connected for a brand filter the creator cannot have rows of (sql.ts), in the token's world. */
 export async function checkBrandConnected(
   reader: Parameters<typeof brandFilterNotConnected>[0],
   creatorId: string,
   brandId: string | undefined,
-  sandboxId = '',
+  sandboxId: string,
 ): Promise<void> {
   if (brandId !== undefined && (await brandFilterNotConnected(reader, creatorId, brandId, sandboxId))) {
     throw new ApiError(

@@ -165,7 +165,7 @@ export async function brandFilterNotConnected(
   db: Queryable,
   creatorId: string,
   brandId: string,
-  sandboxId = '',
+  sandboxId: string,
 ): Promise<boolean> {
   // visible: a discoverable brand of the creator's world ($3), or a partnered one (always of it)
   const rows = await db.query<{ refuse: boolean }>(
