@@ -2,8 +2,10 @@
 // integrator can find the brand_id values the products endpoint takes without probing.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startServer, walk, type TestServer } from '../support/helpers.js'
+import { createTestDatabase, load, onPostgres, startServer, walk, type TestServer } from '../support/helpers.js'
 import { TOKENS, fixture } from '../support/fixture.js'
+import { openDb } from '../../src/db/index.js'
+import { buildApp } from '../../src/http/app.js'
 
 const ds = fixture()
 let s: TestServer
@@ -39,6 +41,46 @@ describe('seller brands', () => {
           const active = ds.products.filter((p) => p.brand_id === b.id && p.status === 'active').length
           assert.deepEqual(b, { id: src.id, name: src.name, status: src.status, product_count: active })
         }
+      }
+    },
+  )
+
+  test(
+    'in byte order on a database whose default collation is a language\'s (ICU en-US), every brand once',
+    { skip: !onPostgres && 'PostgreSQL only: PGlite has no other collation' },
+    async () => {
+      const world = fixture()
+      // en-US orders these b_a_z b_ab B-1 b1 brand_a Brand_B
+      const ids = ['Brand_B', 'brand_a', 'b_a_z', 'b_ab', 'B-1', 'b1']
+      for (const id of ids) {
+        world.brands.push({ id, name: id, status: 'active' })
+        world.brand_access.push({ account_id: 'sl_b', brand_id: id })
+      }
+      const t = await createTestDatabase({ migrated: true, icuLocale: 'en-US' })
+      const db = await openDb(t.url)
+      const app = await buildApp({ db, cursorSecrets: ['x'.repeat(32)] })
+      try {
+        await load(db, world)
+        const expected = [...ids, 'b_secret'].sort()
+        for (const limit of [1, 2, 3, 25]) {
+          const seen: string[] = []
+          for (let cursor = '', pages = 0; pages < 20; pages++) {
+            const res = await app.inject({
+              url: `${B}?limit=${limit}${cursor && `&cursor=${encodeURIComponent(cursor)}`}`,
+              headers: { authorization: `Bearer ${TOKENS.sl_b}` },
+            })
+            assert.equal(res.statusCode, 200, res.body)
+            const page = res.json()
+            seen.push(...page.brands.map((b: { id: string }) => b.id))
+            if (page.next_cursor === null) break
+            cursor = page.next_cursor
+          }
+          assert.deepEqual(seen, expected, `limit ${limit}`)
+        }
+      } finally {
+        await app.close()
+        await db.close()
+        await t.drop()
       }
     },
   )

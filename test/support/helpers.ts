@@ -83,9 +83,12 @@ async function pgliteImage(): Promise<Blob> {
 
 /**
  * A new database: a PostgreSQL database on TEST_DATABASE_URL's server, or a PGlite dir. Empty, or
- * with `{ migrated: true }` already migrated (on PGlite a copy of a migrated one).
+ * with `{ migrated: true }` already migrated (on PGlite a copy of a migrated one). `icuLocale`:
+ * PostgreSQL only.
  */
-export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  opts: { migrated?: boolean; icuLocale?: 'en-US' } = {},
+): Promise<TestDatabase> {
   const admin = process.env.TEST_DATABASE_URL
   if (!admin) {
     const dir = mkdtempSync(join(tmpdir(), 'csapi-test-'))
@@ -95,7 +98,9 @@ export async function createTestDatabase(opts: { migrated?: boolean } = {}): Pro
   const name = `csapi_t_${randomBytes(6).toString('hex')}`
   const client = new pg.Client({ connectionString: admin })
   await client.connect()
-  await client.query(`create database ${name}`)
+  // an ICU default collation, as a cluster made with a language's locale has (test clusters use C)
+  const collation = opts.icuLocale ? ` template template0 locale_provider icu icu_locale '${opts.icuLocale}' locale 'C'` : ''
+  await client.query(`create database ${name}${collation}`)
   await client.end()
   const url = new URL(admin)
   url.pathname = `/${name}`
