@@ -21,9 +21,10 @@ const TOKEN_HELP =
   'An API token, sent as `Authorization: Bearer <token>`. Tokens look like `csapi_` followed by 43 ' +
   "characters and are issued by the platform's operator (`csapi tokens create --account ID`); each " +
   "acts for one account with that account's role:\n\n" +
-  '- **creator token**: `/api/creator/v1/brands`, `/api/creator/v1/reports`\n' +
-  '- **seller or operator token**: `/api/seller/v1/brands`, `/api/seller/v1/products` (brands granted ' +
-  'to the account only)\n' +
+  '- **creator token**: every endpoint under `/api/creator/v1/` (brands, reports with their summary, ' +
+  'freshness and changes, payouts, adjustments, links, products, webhook endpoints)\n' +
+  '- **seller or operator token**: every endpoint under `/api/seller/v1/` (brands, products, reports and ' +
+  'their summary), for the brands granted to the account only\n' +
   '- **any token**: `/api/v1/me`, what the token is and may do\n' +
   '- **test token** (`csapi_test_…`, a sandbox account, creator or seller): the same endpoints on its sandbox ' +
   'world alone, and `/api/v1/sandbox`\n\n' +
@@ -48,8 +49,8 @@ const LOGO =
 
 const DESCRIPTION =
   'Public API of the creator and seller affiliate platform around Amazon.\n\n' +
-  '**Authentication**: every endpoint needs `Authorization: Bearer <API token>`. Creator endpoints ' +
-  'take creator tokens; the products endpoint takes seller and operator tokens. Missing, unknown, expired ' +
+  '**Authentication**: every endpoint needs `Authorization: Bearer <API token>`. The endpoints under ' +
+  '`/api/creator/v1/` take creator tokens; those under `/api/seller/v1/` take seller and operator tokens. Missing, unknown, expired ' +
   'or revoked tokens get 401 `invalid_api_token` with `WWW-Authenticate: Bearer`; a token of the wrong ' +
   'role, or a brand not granted, gets 403 `forbidden_resource`.\n\n' +
   "**Pagination**: send `limit` for the page size and the previous page's `next_cursor` as `cursor`. " +
@@ -68,7 +69,9 @@ const DESCRIPTION =
   'repeated, longer than 256 characters, unknown, or end before start). Unknown paths get 404 `not_found`, ' +
   'a method a path does not list 405 `method_not_allowed` with `Allow` naming the methods it takes (GET ' +
   'with HEAD), unexpected failures 500 `internal_error`, and an unreachable ' +
-  'database or an overloaded instance 503 `service_unavailable` with `Retry-After`.\n\n' +
+  'database or an overloaded instance 503 `service_unavailable` with `Retry-After`. A request that does ' +
+  'not arrive whole in time (30 s by default) gets 408, and one whose headers exceed 16 KB (by default) ' +
+  '431, both `invalid_request` with the connection closed.\n\n' +
   '**Rate limits**: each token has a token bucket (by default 600 requests a minute, of which a whole ' +
   "minute's worth may come at once). Every authenticated response carries the IETF `RateLimit-Policy` " +
   'and `RateLimit` header fields (e.g. `RateLimit: "default";r=42;t=6`: 42 requests left, full again ' +
