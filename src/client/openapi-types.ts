@@ -504,7 +504,7 @@ export interface paths {
         put?: never;
         /**
          * Move the sandbox world's clock
-         * @description Moves the test token's world 1 to 31 days, one transaction per day, through the real ingestion and settlement: each day the previous day's Amazon reports come in, Amazon restates the days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out of the restatement window are approved, restated approved or paid rows get adjustments, and on the first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as in production. One advance per world at a time: another gets 409 sandbox_busy. A world's clock stops at 2101-01-01 (Amazon reports are ingested through 2100-12-31): an advance that would move it further is 400 invalid_request, naming the most days this world can still move, and moves nothing. Counts against the token's rate limit like any request. With an Idempotency-Key, a retry answers as the first advance did and moves nothing more (an advance that failed part-way records nothing: the world stays at its last whole day, GET /api/v1/sandbox says which).
+         * @description Moves the test token's world 1 to 31 days, one transaction per day, through the real ingestion and settlement: each day the previous day's Amazon reports come in, Amazon restates the days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out of the restatement window are approved, restated approved or paid rows get adjustments, and on the first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as in production. One advance per world at a time: another without an Idempotency-Key gets 409 sandbox_busy at once, with Retry-After. A world's clock stops at 2101-01-01 (Amazon reports are ingested through 2100-12-31): an advance that would move it further is 400 invalid_request, naming the most days this world can still move, and moves nothing. Counts against the token's rate limit like any request. With an Idempotency-Key, a retry answers as the first advance did and moves nothing more (an advance that failed part-way records nothing: the world stays at its last whole day, GET /api/v1/sandbox says which). A keyed advance that finds its world advancing (its own first try, still running after a timeout or a reset connection) waits up to 30 s for that advance to end, then answers as the first did if it had the same key, or makes its own advance; still busy then, it is 409 sandbox_busy.
          */
         post: operations["advanceSandbox"];
         delete?: never;
@@ -5228,6 +5228,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF RateLimit-Policy field, e.g. "default";q=600;w=60: 600 requests per 60 s */
                     "RateLimit-Policy"?: string;
+                    /** @description With sandbox_busy: seconds to wait before asking again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

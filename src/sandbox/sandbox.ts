@@ -3,6 +3,7 @@
 // through the real ingestion (Amazon's records made by world.ts), and every approval and payout
 // through the real settlement, in transactions that hold the report writers' lock as any writer's.
 import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { BatchSession, Db, Queryable } from '../db/index.js'
 import { REPORTS_WRITE_LOCK } from '../db/locks.js'
 import { importIn } from '../dataset/import.js'
@@ -36,6 +37,10 @@ export const MAX_ADVANCE_DAYS = 31
 export const DEFAULT_DATE = '2026-01-15'
 /** An advance holds its world this long past its last day's commit; one left by a dead process expires. */
 const LEASE_SECONDS = 60
+/** How long a keyed advance waits for a running advance of its world (often its own first try) to end. */
+export const ADVANCE_WAIT_MS = 30_000
+/** How often a waiting advance looks at the lease. */
+const WAIT_POLL_MS = 100
 /**
  * The dates a world's clock may show: at the first its history starts on REPORT_DAYS.first, at the
  * last it has reported REPORT_DAYS.last; ingestion refuses any day outside those.
@@ -207,30 +212,61 @@ export interface Once {
   record(q: Queryable, answer: Advanced): Promise<void>
 }
 
+/** Takes the world's lease: its date, or null while another advance holds it (or the world is gone). */
+async function takeLease(db: Queryable, id: string): Promise<string | null> {
+  const [taken] = await db.query<{ date: string }>(
+    `update sandboxes set advancing_since = now()
+      where id = $1 and (advancing_since is null or advancing_since < now() - make_interval(secs => $2))
+      returning to_char(date, 'YYYY-MM-DD') as date`,
+    [id, LEASE_SECONDS],
+  )
+  return taken?.date ?? null
+}
+
+/**
+ * The lease once the advance holding it has ended, or null after `waitMs`. Polled with a read,
+ * which does not queue behind a running day's lock on the world's row as the lease's update does.
+ */
+async function leaseWhenFree(db: Queryable, id: string, waitMs: number): Promise<string | null> {
+  const until = Date.now() + waitMs
+  while (Date.now() < until) {
+    await sleep(WAIT_POLL_MS)
+    const [world] = await db.query<{ free: boolean }>(
+      `select advancing_since is null or advancing_since < now() - make_interval(secs => $2) as free
+         from sandboxes where id = $1`,
+      [id, LEASE_SECONDS],
+    )
+    if (!world) return null
+    if (world.free) {
+      const date = await takeLease(db, id)
+      if (date !== null) return date
+    }
+  }
+  return null
+}
+
 /**
  * Moves a world's clock `days` days, one transaction per day: the new day's reports and Amazon's
  * restatements ingested, what left the restatement window approved, the creator paid on the first
- * of a month. One advance per world at a time (SandboxBusy); a crash leaves the world at a whole day.
- * One that would pass WORLD_DATES.last moves nothing (SandboxDateError). With `once`, an advance
- * whose key was answered already moves nothing and answers as the first did (`replayed`).
+ * of a month. One advance per world at a time; a crash leaves the world at a whole day. One that
+ * would pass WORLD_DATES.last moves nothing (SandboxDateError). With `once`, an advance whose key
+ * was answered already moves nothing and answers as the first did (`replayed`); a keyed advance
+ * that finds its world advancing waits up to `waitMs` for that advance to end, since a retry's
+ * first try may still be running, then replays or advances. Without a key, or past the wait: SandboxBusy.
  */
 export async function advanceSandbox(
   db: Db,
   id: string,
   days: number,
   once?: Once,
+  opts: { waitMs?: number } = {},
 ): Promise<Advanced & { replayed?: true }> {
-  const taken = await db.query<{ date: string }>(
-    `update sandboxes set advancing_since = now()
-      where id = $1 and (advancing_since is null or advancing_since < now() - make_interval(secs => $2))
-      returning to_char(date, 'YYYY-MM-DD') as date`,
-    [id, LEASE_SECONDS],
-  )
-  if (taken.length === 0) {
+  let from = await takeLease(db, id)
+  if (from === null && once) from = await leaseWhenFree(db, id, opts.waitMs ?? ADVANCE_WAIT_MS)
+  if (from === null) {
     if (await getSandbox(db, id)) throw new SandboxBusy(`sandbox ${id} is advancing already`)
     throw new SandboxGone(`no sandbox ${id}`)
   }
-  const from = taken[0]!.date
   const out: DayAdvanced[] = []
   let done: Advanced | undefined
   try {

@@ -5,16 +5,20 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
-import { onPostgres, startServer, walk, type TestServer } from '../support/helpers.js'
+import { onPostgres, startServer, walk, type ApiResponse, type TestServer } from '../support/helpers.js'
 import { fixture, TOKENS } from '../support/fixture.js'
 import {
+  advanceSandbox,
   createSandbox,
   deleteSandbox,
+  SandboxBusy,
   SandboxDateError,
   WORLD_DATES,
   type CreatedSandbox,
 } from '../../src/sandbox/sandbox.js'
 import { REPORTS_WRITE_LOCK } from '../../src/db/locks.js'
+import type { Db } from '../../src/db/index.js'
+import { keyedWork } from '../../src/http/idempotency.js'
 import { approveThrough } from '../../src/settlement/approve.js'
 import { addEndpoint } from '../../src/webhooks/endpoints.js'
 import { createToken } from '../../src/tokens/tokens.js'
@@ -320,14 +324,113 @@ describe('a sandbox world', () => {
     assert.equal(other.status, 409, JSON.stringify(other.body))
     assert.equal(other.body.error.code, 'idempotency_conflict')
     assert.equal(await dateOf(), '2026-04-01')
-    // the key is read once the world is held: while another advance holds it, a retry waits its turn
+    // the key is read once the world is held: while another advance holds it, a retry waits for it
+    // to end, then answers as the first did
     await s.db.query('update sandboxes set advancing_since = now() where id = $1', [w.id])
-    assert.equal((await send(2, 'advance-1')).body.error.code, 'sandbox_busy')
+    let answered = false
+    const waiting = send(2, 'advance-1').finally(() => (answered = true))
+    await sleep(500)
+    assert.equal(answered, false, 'a keyed retry waits while the world is held')
+    await s.db.query('update sandboxes set advancing_since = null where id = $1', [w.id])
+    const waited = await waiting
+    assert.equal(waited.status, 200, JSON.stringify(waited.body))
+    assert.equal(waited.headers.get('idempotent-replayed'), 'true')
+    assert.deepEqual(waited.body, first.body)
+    assert.equal(await dateOf(), '2026-04-01')
+    // it waits a bounded time: a world held past it is busy still
+    await s.db.query('update sandboxes set advancing_since = now() where id = $1', [w.id])
+    const once = keyedWork(w.creator_id, 'advance-1', { method: 'POST', path: ADVANCE, body: { days: 2 } })
+    const t0 = Date.now()
+    await assert.rejects(advanceSandbox(s.db, w.id, 2, once, { waitMs: 300 }), SandboxBusy)
+    assert.ok(Date.now() - t0 >= 300, `gave up after ${Date.now() - t0} ms`)
     await s.db.query('update sandboxes set advancing_since = null where id = $1', [w.id])
     // a replay and a conflict let go of the world: a new key moves it
     const next = await send(1, 'advance-2')
     assert.equal(next.status, 200, JSON.stringify(next.body))
     assert.equal(next.body.date, '2026-04-02')
+    await deleteSandbox(s.db, w.id)
+  })
+
+  test('two advances at once: with one key, one move and one answer; with two, two moves; without, 409', async () => {
+    const w = await createSandbox(s.db, { seed: 14, date: '2026-03-30' })
+    const send = (key?: string) =>
+      s.request(
+        'POST',
+        ADVANCE,
+        { authorization: `Bearer ${w.tokens.creator}`, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+        { days: 2 },
+      )
+    const dateOf = async () => (await s.get(S, w.tokens.creator)).body.date
+
+    /** Sends the second while the first holds the world: the first's first day waits until the second found it held. */
+    async function atOnce(first: () => Promise<ApiResponse>, second: () => Promise<ApiResponse>) {
+      const saved = { query: s.db.query, transaction: s.db.transaction }
+      const query = s.db.query.bind(s.db)
+      const transaction = s.db.transaction.bind(s.db)
+      let foundHeld!: () => void
+      const held = new Promise<void>((resolve) => (foundHeld = resolve))
+      let firstDay!: () => void
+      const dayBegun = new Promise<void>((resolve) => (firstDay = resolve))
+      s.db.query = async <T>(sql: string, params?: readonly unknown[], opts?: Parameters<Db['query']>[2]) => {
+        const rows = await query<T>(sql, params, opts)
+        // the lease's update, finding the world held
+        if (/^\s*update sandboxes set advancing_since = now\(\)\s+where id = \$1 and/.test(sql) && rows.length === 0)
+          foundHeld()
+        return rows
+      }
+      let days = 0
+      s.db.transaction = (fn) => {
+        if (++days > 1) return transaction(fn)
+        firstDay()
+        return held.then(() => transaction(fn))
+      }
+      try {
+        const one = first()
+        // should the first never begin a day, the second is sent once it has answered
+        void one.then(firstDay, firstDay)
+        await dayBegun
+        // should the second never look at the lease, the first goes on once it has answered
+        const two = second().finally(foundHeld)
+        return await Promise.all([one, two])
+      } finally {
+        Object.assign(s.db, saved)
+      }
+    }
+
+    // one key: the second waits for the first and answers what it answered; the world moved once
+    const [one, two] = await atOnce(
+      () => send('together-1'),
+      () => send('together-1'),
+    )
+    assert.equal(one.status, 200, JSON.stringify(one.body))
+    assert.equal(two.status, 200, JSON.stringify(two.body))
+    assert.equal(one.headers.get('idempotent-replayed'), null)
+    assert.equal(two.headers.get('idempotent-replayed'), 'true')
+    assert.deepEqual(two.body, one.body)
+    assert.equal(one.body.date, '2026-04-01')
+    assert.equal(await dateOf(), '2026-04-01', 'moved once')
+
+    // two keys: the second waits, then makes its own advance from where the first left the world
+    const [mine, theirs] = await atOnce(
+      () => send('together-2'),
+      () => send('together-3'),
+    )
+    assert.equal(mine.status, 200, JSON.stringify(mine.body))
+    assert.equal(theirs.status, 200, JSON.stringify(theirs.body))
+    assert.equal(theirs.headers.get('idempotent-replayed'), null)
+    assert.equal(theirs.body.from, mine.body.date)
+    assert.equal(await dateOf(), '2026-04-05')
+
+    // no key: the second is refused at once, with Retry-After; only the first moved the world
+    const [moved, refused] = await atOnce(
+      () => send(),
+      () => send(),
+    )
+    assert.equal(moved.status, 200, JSON.stringify(moved.body))
+    assert.equal(refused.status, 409, JSON.stringify(refused.body))
+    assert.equal(refused.body.error.code, 'sandbox_busy')
+    assert.equal(refused.headers.get('retry-after'), '1')
+    assert.equal(await dateOf(), '2026-04-07')
     await deleteSandbox(s.db, w.id)
   })
 

@@ -12,6 +12,7 @@ import { AdvanceBody, Sandbox, SandboxAdvance } from './schema.js'
 import { IDEMPOTENCY_HEADER, idempotencyKey, keyedWork } from '../idempotency.js'
 import { IdempotencyKey, Replayed, REPLAYED_HEADER } from '../write-route.js'
 import {
+  ADVANCE_WAIT_MS,
   advanceSandbox,
   dayPlan,
   getSandbox,
@@ -40,6 +41,9 @@ const worldOf = (request: FastifyRequest): string => request.owner!.sandboxId
 const gone = (id: string) => new ApiError('not_found', `sandbox ${id} no longer exists`)
 
 const { 400: badRequest, ...errors } = listErrors()
+
+/** Retry-After of sandbox_busy: an advance of the most days ends in seconds. */
+const BUSY_RETRY_SECONDS = 1
 
 export default async function sandboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -107,12 +111,17 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
           'days 1, 7 and 28 before it (some up, some down, some orders returned: reversed), pending rows out ' +
           'of the restatement window are approved, restated approved or paid rows get adjustments, and on the ' +
           'first of a month the creator is paid. The changes feed, payouts, adjustments and webhooks see it as ' +
-          "in production. One advance per world at a time: another gets 409 sandbox_busy. A world's clock stops " +
+          'in production. One advance per world at a time: another without an Idempotency-Key gets 409 ' +
+          "sandbox_busy at once, with Retry-After. A world's clock stops " +
           `at ${WORLD_DATES.last} (Amazon reports are ingested through ${REPORT_DAYS.last}): an advance that ` +
           'would move it further is 400 invalid_request, naming the most days this world can still move, and ' +
           "moves nothing. Counts against the token's rate limit like any request. With an Idempotency-Key, a " +
           'retry answers as the first advance did and moves nothing more (an advance that failed part-way ' +
-          'records nothing: the world stays at its last whole day, GET /api/v1/sandbox says which).',
+          'records nothing: the world stays at its last whole day, GET /api/v1/sandbox says which). A keyed ' +
+          'advance that finds its world advancing (its own first try, still running after a timeout or a ' +
+          `reset connection) waits up to ${ADVANCE_WAIT_MS / 1000} s for that advance to end, then answers ` +
+          'as the first did if it had the same key, or makes its own advance; still busy then, it is 409 ' +
+          'sandbox_busy.',
         // no parameters: an unknown or repeated one is 400, as on every endpoint (days is the body's)
         querystring: Type.Object({}, { additionalProperties: false }),
         headers: Type.Object({ [IDEMPOTENCY_HEADER]: Type.Optional(IdempotencyKey) }),
@@ -125,7 +134,13 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
           409: ErrorResponse(
             ['sandbox_busy', 'idempotency_conflict'],
             'The world is advancing already, or the Idempotency-Key was used with another request',
-            AUTHENTICATED_HEADERS,
+            {
+              ...AUTHENTICATED_HEADERS,
+              'Retry-After': Type.Integer({
+                minimum: 1,
+                description: 'With sandbox_busy: seconds to wait before asking again',
+              }),
+            },
           ),
         },
       },
@@ -141,7 +156,9 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
         return answer
       } catch (err) {
         if (err instanceof SandboxBusy)
-          throw new ApiError('sandbox_busy', `sandbox ${id} is advancing already: wait for that advance to answer`)
+          throw new ApiError('sandbox_busy', `sandbox ${id} is advancing already: wait for that advance to answer`, {
+            'retry-after': String(BUSY_RETRY_SECONDS),
+          })
         if (err instanceof SandboxGone) throw gone(id)
         if (err instanceof SandboxDateError) throw invalidRequest(err.message)
         throw err
