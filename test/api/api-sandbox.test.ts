@@ -434,6 +434,28 @@ describe('a sandbox world', () => {
     await deleteSandbox(s.db, w.id)
   })
 
+  test('an advance takes a body up to 64 KB, as every write', async () => {
+    const w = await createSandbox(s.db, { seed: 15 })
+    const send = (body: string) =>
+      fetch(s.base + ADVANCE, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${w.tokens.creator}`, 'content-type': 'application/json' },
+        body,
+      })
+    const spaced = await send(`{"days":1${' '.repeat(4000)}}`)
+    assert.equal(spaced.status, 200, await spaced.clone().text())
+    assert.equal(((await spaced.json()) as { date: string }).date, '2026-01-16')
+    const padded = await send(JSON.stringify({ days: 1, pad: 'x'.repeat(5000) }))
+    assert.equal(padded.status, 400)
+    assert.equal(((await padded.json()) as { error: { message: string } }).error.message, 'unknown field pad')
+    const large = await send(`{"days":1${' '.repeat(65_536)}}`)
+    assert.equal(large.status, 400)
+    const { error } = (await large.json()) as { error: { code: string; message: string } }
+    assert.deepEqual(error, { code: 'invalid_request', message: 'the body is larger than 65536 bytes' })
+    assert.equal((await s.get(S, w.tokens.creator)).body.date, '2026-01-16')
+    await deleteSandbox(s.db, w.id)
+  })
+
   test("the operator's approve leaves sandbox worlds alone", async () => {
     const pending = async () =>
       (

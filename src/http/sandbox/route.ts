@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { requireRole } from '../plugins/auth.js'
 import { ApiError, forbidden, invalidRequest } from '../errors.js'
 import { AUTHENTICATED_HEADERS, ErrorResponse, listErrors, Ok } from '../schema.js'
-import { strictValidator } from '../body.js'
+import { BODY_LIMIT, strictValidator } from '../body.js'
 import { AdvanceBody, Sandbox, SandboxAdvance } from './schema.js'
 import { IDEMPOTENCY_HEADER, idempotencyKey, keyedWork } from '../idempotency.js'
 import { IdempotencyKey, Replayed, REPLAYED_HEADER } from '../write-route.js'
@@ -101,6 +101,7 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
       onRequest,
       // as the writes': "5" is not a number of days (the query strings' coercion would read it as one)
       validatorCompiler: strictValidator,
+      bodyLimit: BODY_LIMIT,
       schema: {
         operationId: 'advanceSandbox',
         tags: ['sandbox'],
