@@ -20,8 +20,14 @@ export class ListResult<Page extends PageShape, Item> implements PromiseLike<Pag
   }
 
   private firstPage(): Promise<Page> {
-    this.first ??= this.fetchPage(this.startCursor)
-    return this.first
+    if (this.first) return this.first
+    const first = this.fetchPage(this.startCursor)
+    this.first = first
+    // a failure is not kept: awaiting or iterating again asks again
+    first.catch(() => {
+      if (this.first === first) this.first = null
+    })
+    return first
   }
 
   then<A = Page, B = never>(

@@ -133,6 +133,20 @@ describe('client: retries', () => {
     assert.equal(seen.calls, 1)
   })
 
+  test('a list whose first page failed asks again when it is awaited or iterated again', async () => {
+    const once = (f: FetchLike) => new Client({ token: TOKENS.cr_a, baseUrl: s.base, fetch: f, maxRetries: 0 })
+    const awaited = flaky(1, networkError)
+    const first = once(awaited.f).creator.brands.list({ limit: 2 })
+    await assert.rejects(first, ConnectionError)
+    assert.equal((await first).brands.length, 2)
+    assert.equal(awaited.seen.calls, 2, 'the failure was not kept')
+    const iterated = flaky(1, networkError)
+    const list = once(iterated.f).creator.brands.list({ limit: 2 })
+    await assert.rejects(list.toArray(), ConnectionError)
+    const expected = await new Client({ token: TOKENS.cr_a, baseUrl: s.base }).creator.brands.list().toArray()
+    assert.deepEqual(await list.toArray(), expected)
+  })
+
   test('a retry in the middle of an iteration loses and repeats nothing', async () => {
     let n = 0
     const f: FetchLike = (url, init) => (++n === 3 ? networkError() : fetch(url, init))
