@@ -18,11 +18,15 @@ export interface FollowOptions {
 
 export class ChangeFeed<Item> implements AsyncIterable<Item> {
   /**
-   * The position after every item handed out so far: store it once you have applied them, and
-   * start from it next time (`cursor` parameter). Undefined until the first page is read,
+   * Where to resume: store it once you have applied what you were handed, and start from it next
+   * time (`cursor` parameter). The server's positions are per page: it moves to a page's end as the
+   * page's last item is handed out (by pages(), as the page is), so within a page it is the page's
+   * start, and a restart from it hands out the page's items again. Undefined until a page is done,
    * unless a cursor was given.
    */
   cursor: string | undefined
+
+  private from: 'now' | undefined
 
   constructor(
     private readonly fetchPage: (
@@ -35,25 +39,40 @@ export class ChangeFeed<Item> implements AsyncIterable<Item> {
     this.from = start.from
   }
 
-  private from: 'now' | undefined
+  /** The page after the cursor. */
+  private async read(): Promise<ChangesPageShape<Item>> {
+    const page = await this.fetchPage(this.cursor, this.from)
+    this.from = undefined
+    return page
+  }
 
-  /**
-   * Pages until caught up (has_more false). `cursor` moves past a page when the next one is
-   * asked for, i.e. once the consumer is done with it.
-   */
+  /** A page's items, the cursor moved to its end with the last one (at once when it has none). */
+  private *handOut(page: ChangesPageShape<Item>): Generator<Item, void, undefined> {
+    const last = page.reports.length - 1
+    if (last < 0) this.cursor = page.next_cursor
+    for (let i = 0; i <= last; i++) {
+      if (i === last) this.cursor = page.next_cursor
+      yield page.reports[i]!
+    }
+  }
+
+  /** Pages until caught up (has_more false); `cursor` is past each page as it is handed out. */
   async *pages(): AsyncGenerator<ChangesPageShape<Item>, void, undefined> {
     for (;;) {
-      const page = await this.fetchPage(this.cursor, this.from)
-      this.from = undefined
-      yield page
+      const page = await this.read()
       this.cursor = page.next_cursor
+      yield page
       if (!page.has_more) return
     }
   }
 
   /** Every changed item until caught up, in the order rows last changed. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    for await (const page of this.pages()) yield* page.reports
+    for (;;) {
+      const page = await this.read()
+      yield* this.handOut(page)
+      if (!page.has_more) return
+    }
   }
 
   /**
@@ -64,22 +83,21 @@ export class ChangeFeed<Item> implements AsyncIterable<Item> {
     const min = opts.minIntervalMs ?? 1000
     const max = opts.maxIntervalMs ?? 60_000
     let wait = min
+    let items = 0
     while (!opts.signal?.aborted) {
-      let items = 0
+      let page: ChangesPageShape<Item>
       try {
-        for await (const page of this.pages()) {
-          for (const item of page.reports) {
-            items++
-            yield item
-          }
-          if (opts.signal?.aborted) return
-        }
+        page = await this.read()
       } catch (err) {
         if (opts.signal?.aborted) return
         throw err
       }
+      items += page.reports.length
+      yield* this.handOut(page)
+      if (page.has_more) continue
       wait = items > 0 ? min : Math.min(max, wait * 2)
-      if (!(await pause(items > 0 ? min : wait, opts.signal))) return
+      items = 0
+      if (!(await pause(wait, opts.signal))) return
     }
   }
 }

@@ -220,13 +220,41 @@ describe('client: the changes feed', () => {
     const feed = client.creator.reports.changes({ limit: 4 })
     assert.equal(feed.cursor, undefined)
     const seen: string[] = []
-    for await (const row of feed) seen.push(keyOf(row))
+    const stored: (string | undefined)[] = []
+    for await (const row of feed) {
+      seen.push(keyOf(row))
+      stored.push(feed.cursor) // as the docs' loop stores it, after applying the row
+    }
     const all = await client.creator.reports.list({ start: '0001-01-01', end: '9999-12-31' }).toArray()
     assert.deepEqual(seen.slice().sort(), all.map(keyOf).sort())
-    assert.ok(feed.cursor)
-    // nothing new: resuming from the stored cursor yields nothing
+    assert.ok(seen.length > 8, `${seen.length} rows`)
+    // the server's positions are per page: the cursor moves to a page's end with its last row
+    stored.forEach((c, i) => {
+      const moved = c !== (i === 0 ? undefined : stored[i - 1])
+      assert.equal(moved, i % 4 === 3 || i === stored.length - 1, `cursor after row ${i}`)
+    })
+    // nothing new: resuming from the cursor stored after the last row yields nothing
     const again: unknown[] = []
-    for await (const row of client.creator.reports.changes({ cursor: feed.cursor })) again.push(row)
+    for await (const row of client.creator.reports.changes({ cursor: stored.at(-1) })) again.push(row)
+    assert.deepEqual(again, [])
+    // stored within a page, it resumes at that page's start
+    const rest: string[] = []
+    for await (const row of client.creator.reports.changes({ cursor: stored[5], limit: 4 })) rest.push(keyOf(row))
+    assert.deepEqual(rest, seen.slice(4))
+  })
+
+  test('changes().pages(): the cursor is past each page as it is handed out', async () => {
+    const client = new Client({ token: TOKENS.cr_b, baseUrl: s.base })
+    const feed = client.creator.reports.changes({ limit: 4 })
+    let pages = 0
+    for await (const page of feed.pages()) {
+      pages++
+      assert.equal(feed.cursor, page.next_cursor)
+    }
+    assert.ok(pages > 2)
+    const again: unknown[] = []
+    const resumed = client.creator.reports.changes({ cursor: feed.cursor })
+    for await (const page of resumed.pages()) again.push(...page.reports)
     assert.deepEqual(again, [])
   })
 
