@@ -158,7 +158,7 @@ export interface ClientOptions {
   timeoutMs?: number
   /** Retries after a network error, a timeout, 429 or 503; default 2. */
   maxRetries?: number
-  /** How the client waits before a retry (tests pass their own clock); default a timer. */
+  /** How the client waits before a retry and between follow()'s polls (tests pass their own clock); default a timer. */
   sleep?: Sleep
 }
 
@@ -297,6 +297,7 @@ export class Client {
                 opts,
               ) as Promise<S.ReportChangesPage>,
             { cursor, from },
+            t.sleep,
           )
         },
         summary: (params, opts) =>

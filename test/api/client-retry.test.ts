@@ -8,6 +8,7 @@ import { TOKENS, fixture } from '../support/fixture.js'
 import {
   Client,
   ConnectionError,
+  InvalidRequestError,
   RateLimitError,
   ServerError,
   TimeoutError,
@@ -156,6 +157,46 @@ describe('client: retries', () => {
       .list({ limit: 100 })
       .toArray()
     assert.deepEqual(got, expected)
+  })
+})
+
+describe('client: follow() outlasts failures', () => {
+  test('no answer, 500 and 503 past the retries are waited out; the feed goes on from its cursor', async () => {
+    const expected: unknown[] = []
+    const plain = flaky(0, networkError)
+    const reference = new Client({ token: TOKENS.cr_b, baseUrl: s.base, fetch: plain.f })
+    for await (const row of reference.creator.reports.changes({ limit: 4 })) expected.push(row)
+    assert.ok(expected.length > 4)
+    // the second page's request fails three times, the third with Retry-After
+    const failures = [networkError, status(500), status(503, { 'retry-after': '7' })]
+    let calls = 0
+    const f: FetchLike = (url, init) => {
+      calls++
+      return calls >= 2 && calls <= 4 ? failures[calls - 2]!() : fetch(url, init)
+    }
+    const { sleep, waits } = clock()
+    const client = new Client({ token: TOKENS.cr_b, baseUrl: s.base, fetch: f, sleep, maxRetries: 0 })
+    const ac = new AbortController()
+    const got: unknown[] = []
+    for await (const row of client.creator.reports.changes({ limit: 4 }).follow({ signal: ac.signal })) {
+      got.push(row)
+      if (got.length === expected.length) ac.abort()
+    }
+    assert.deepEqual(got, expected, 'every row once, in order')
+    assert.equal(calls, plain.seen.calls + 3, 'each failed request asked again, nothing more')
+    // backing off from 1 s, half of each wait random; the Retry-After waited for
+    assert.equal(waits.length, 3, JSON.stringify(waits))
+    assert.ok(waits[0]! >= 500 && waits[0]! <= 1000, `first wait ${waits[0]}`)
+    assert.ok(waits[1]! >= 1000 && waits[1]! <= 2000, `second wait ${waits[1]}`)
+    assert.ok(waits[2]! >= 7000, `Retry-After 7 s: waited ${waits[2]}`)
+  })
+
+  test('any other error ends it: an invalid cursor is thrown at once, with no wait', async () => {
+    const { sleep, waits } = clock()
+    const client = new Client({ token: TOKENS.cr_b, baseUrl: s.base, sleep })
+    const following = client.creator.reports.changes({ cursor: 'not-a-cursor' }).follow()
+    await assert.rejects(following.next(), InvalidRequestError)
+    assert.deepEqual(waits, [])
   })
 })
 
