@@ -1,16 +1,19 @@
 // `csapi export reports --changes --state FILE`: appends the report rows that changed since the
 // feed position kept in FILE (docs/api.md, the changes feed), then records the new position.
-// Each page is written (and flushed, with --out) before FILE moves past it, so an interrupted run
-// repeats at most its last page: harmless for a consumer that upserts by the row's key
-// (date, link_id, product_id, marketplace). Without FILE yet: from the beginning, or with
+// With --out, FILE also records the out file's length after the last complete page: a run first
+// cuts the file back to it, so a page half written when a run was killed is dropped, and each page
+// is written and flushed before FILE moves past it. An interrupted run repeats at most its last
+// page on standard output, and none in --out. Without FILE yet: from the beginning, or with
 // --from-now from the present.
-import { open, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { Client } from '../client/index.js'
 import { REPORT_COLUMNS, csvHeader, serialize, type ExportFormat } from './export-format.js'
 import { ConfigError } from '../config.js'
 import { UsageError } from './errors.js'
 import type { Io } from './io.js'
-import { DEFAULT_BASE_URL, readStateFile, writeStateFile } from './export-run.js'
+import { DEFAULT_BASE_URL, fileSink, readStateFile, streamSink, writeStateFile, type Sink } from './export-run.js'
 
 export interface ChangesExportRequest {
   format: ExportFormat
@@ -23,13 +26,23 @@ export interface ChangesExportRequest {
 interface FeedState {
   version: 1
   feed: 'reports.changes'
-  cursor: string
+  /** The feed position after the last complete page; null before the first one. */
+  cursor: string | null
   rows: number
+  /** The last --out file (an absolute path) and its length after the last complete page. */
+  out?: string
+  bytes?: number
 }
 
 async function readState(path: string): Promise<FeedState | null> {
   const s = (await readStateFile(path)) as FeedState | null
-  if (s && (s.version !== 1 || s.feed !== 'reports.changes' || typeof s.cursor !== 'string')) {
+  if (
+    s &&
+    (s.version !== 1 ||
+      s.feed !== 'reports.changes' ||
+      (typeof s.cursor !== 'string' && s.cursor !== null) ||
+      (s.bytes !== undefined && typeof s.bytes !== 'number'))
+  ) {
     throw new Error(`${path} is not a changes state file`)
   }
   return s
@@ -45,45 +58,66 @@ export async function runChangesExport(req: ChangesExportRequest, io: Io): Promi
     maxRetries: io.maxRetries ?? 3,
   })
   const saved = await readState(req.state)
-  if (saved && req.fromNow)
+  // a state written before the first page completed holds the file's length, not yet a position
+  const cursor = saved?.cursor ?? null
+  if (cursor !== null && req.fromNow)
     throw new UsageError(`--from-now starts a new feed position, but ${req.state} already holds one: delete it first`)
   const feed = client.creator.reports.changes(
-    { cursor: saved?.cursor, from: req.fromNow ? 'now' : undefined, limit: req.limit },
+    { cursor: cursor ?? undefined, from: cursor === null && req.fromNow ? 'now' : undefined, limit: req.limit },
     { signal: io.signal },
   )
 
   const t0 = Date.now()
-  const fh = req.out ? await open(req.out, 'a') : null
-  let rows = 0
+  const state: FeedState = { version: 1, feed: 'reports.changes', cursor, rows: saved?.rows ?? 0 }
+  // without --out the state keeps what it knew of the last out file, which this run leaves alone
+  if (saved?.out !== undefined) state.out = saved.out
+  if (saved?.bytes !== undefined) state.bytes = saved.bytes
+  let sink: Sink = streamSink(io.stdout)
+  if (req.out) {
+    const out = resolve(req.out)
+    const fh = await open(out, constants.O_RDWR | constants.O_CREAT)
+    try {
+      const size = (await fh.stat()).size
+      // the file the state describes, at least as long as recorded: what follows the recorded
+      // length is a page the last run did not finish. A shorter or another file was moved,
+      // emptied or named anew by its reader: it is continued as it is.
+      const recorded = saved?.out === out ? saved.bytes : undefined
+      const bytes = recorded !== undefined && size >= recorded ? recorded : size
+      if (bytes < size) await fh.truncate(bytes)
+      state.out = out
+      state.bytes = bytes
+      // the length is kept before anything is written, so that a run killed during its first
+      // page is cut back to it as well
+      await writeStateFile(req.state, state)
+      sink = fileSink(fh, bytes)
+    } catch (err) {
+      await fh.close()
+      throw err
+    }
+  }
+
+  const startRows = state.rows
   let pages = 0
   try {
-    const empty = req.out ? (await stat(req.out)).size === 0 : true
-    if (req.format === 'csv' && (req.out ? empty : true)) await write(csvHeader(REPORT_COLUMNS))
+    let pending = req.format === 'csv' && (req.out ? state.bytes === 0 : true) ? csvHeader(REPORT_COLUMNS) : ''
     for await (const page of feed.pages()) {
-      await write(serialize(page.reports, req.format, REPORT_COLUMNS))
-      await fh?.datasync()
-      rows += page.reports.length
+      const text = pending + serialize(page.reports, req.format, REPORT_COLUMNS)
+      pending = ''
+      const written = text === '' ? 0 : await sink.write(text)
+      await sink.flush()
+      if (req.out) state.bytes = (state.bytes ?? 0) + written
+      state.rows += page.reports.length
+      state.cursor = page.next_cursor
       pages++
-      await writeStateFile(req.state, {
-        version: 1,
-        feed: 'reports.changes',
-        cursor: page.next_cursor,
-        rows: (saved?.rows ?? 0) + rows,
-      })
+      await writeStateFile(req.state, state)
     }
   } finally {
-    await fh?.close()
+    await sink.close()
   }
   const secs = ((Date.now() - t0) / 1000).toFixed(1)
   io.stderr.write(
-    `exported ${rows} changed report rows in ${pages} pages to ` +
+    `exported ${state.rows - startRows} changed report rows in ${pages} pages to ` +
       `${req.out ?? 'standard output'} as ${req.format} in ${secs} s; caught up, position kept ` +
       `in ${req.state}\n`,
   )
-
-  async function write(text: string) {
-    if (text === '') return
-    if (fh) await fh.write(text)
-    else await new Promise<void>((resolve, reject) => io.stdout.write(text, (err) => (err ? reject(err) : resolve())))
-  }
 }

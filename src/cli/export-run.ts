@@ -59,14 +59,14 @@ interface ExportState {
 }
 
 /** Where the output goes: a file written at known offsets, or a stream. */
-interface Sink {
+export interface Sink {
   write(text: string): Promise<number>
   /** Makes what was written durable before the cursor that follows it is recorded. */
   flush(): Promise<void>
   close(): Promise<void>
 }
 
-function streamSink(stream: Writable): Sink {
+export function streamSink(stream: Writable): Sink {
   return {
     write: (text) =>
       new Promise((resolve, reject) => {
@@ -78,7 +78,7 @@ function streamSink(stream: Writable): Sink {
   }
 }
 
-function fileSink(fh: FileHandle, position: number): Sink {
+export function fileSink(fh: FileHandle, position: number): Sink {
   return {
     async write(text) {
       const buf = Buffer.from(text)

@@ -3,7 +3,8 @@
 //   0    done, or help or the version asked for;
 //   2    the command line is wrong (UsageError): the message, the usage line and the help to run;
 //   1    the command line was right and the work failed: "csapi: <message>";
-//   130  an export interrupted by Ctrl-C; 141  standard output closed by its reader (| head).
+//   130  an export interrupted by Ctrl-C; 143  an export stopped by SIGTERM;
+//   141  standard output closed by its reader (| head).
 import { readFileSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { ConfigError } from '../config.js'

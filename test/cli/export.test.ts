@@ -6,7 +6,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { parse as parseCsv } from 'csv-parse/sync'
@@ -511,6 +511,109 @@ describe('export reports --changes --state FILE', () => {
       [...copy.values()].sort((a, b) => key(a).localeCompare(key(b))),
       (await allReports()).sort((a, b) => key(a).localeCompare(key(b))),
     )
+  })
+
+  const changesArgs = (format: string, st: string, o: string, limit = '7') => [
+    'reports',
+    '--changes',
+    '--state',
+    st,
+    '--out',
+    o,
+    '--format',
+    format,
+    '--limit',
+    limit,
+  ]
+
+  for (const format of ['csv', 'ndjson']) {
+    test(`${format}: a page a killed run half wrote is cut off; the file ends as an uninterrupted run's`, async () => {
+      const whole = file(format)
+      assert.equal(await exportCommand(changesArgs(format, file('state'), whole), io(TOKENS.cr_a).io), 0)
+      // what a kill in the middle of a write leaves: a half line (an unclosed CSV quote, half an object)
+      const torn = format === 'csv' ? '2026-03-09,b_active,"p_acti' : '{"date":"2026-03-0'
+
+      // killed during the first page: the state holds the file's length and no position yet
+      const st = file('state')
+      const out = file(format)
+      const down: FetchLike = () => Promise.reject(new TypeError('network down'))
+      const t0 = io(TOKENS.cr_a, { fetch: down, maxRetries: 0 })
+      assert.equal(await exportCommand(changesArgs(format, st, out), t0.io), 1)
+      const first = JSON.parse(readFileSync(st, 'utf8'))
+      assert.deepEqual([first.cursor, first.bytes], [null, 0])
+      appendFileSync(out, (format === 'csv' ? readFileSync(whole, 'utf8').split('\n')[0] + '\n' : '') + torn)
+
+      // then, after two complete pages
+      let calls = 0
+      const cut: FetchLike = (input, init) =>
+        ++calls > 2 ? Promise.reject(new TypeError('network down')) : fetch(input, init)
+      const t1 = io(TOKENS.cr_a, { fetch: cut, maxRetries: 0 })
+      assert.equal(await exportCommand(changesArgs(format, st, out), t1.io), 1, t1.stderr())
+      const kept = JSON.parse(readFileSync(st, 'utf8'))
+      assert.equal(kept.bytes, statSync(out).size, 'the state records the length after the last complete page')
+      assert.equal(kept.rows, 14)
+      appendFileSync(out, torn)
+
+      const t2 = io(TOKENS.cr_a)
+      assert.equal(await exportCommand(changesArgs(format, st, out), t2.io), 0, t2.stderr())
+      assert.equal(readFileSync(out, 'utf8'), readFileSync(whole, 'utf8'))
+      assert.equal(JSON.parse(readFileSync(st, 'utf8')).bytes, statSync(out).size)
+    })
+  }
+
+  test('a file moved away or emptied by its reader is continued as it is, never cut', async () => {
+    const st = file('state')
+    const out = file('ndjson')
+    assert.equal(await exportCommand(changesArgs('ndjson', st, out), io(TOKENS.cr_a).io), 0)
+    const all = await allReports()
+    rmSync(out)
+    await s.db.query(
+      `update report_rows set clicks = clicks + 1 where date = $1 and link_id = $2 and product_id = $3 and ` +
+        `marketplace = $4`,
+      [all[0]!.date, all[0]!.link.id, all[0]!.product_id, all[0]!.marketplace],
+    )
+    // a reader's own line in a new file shorter than the old one: kept
+    writeFileSync(out, '{"note":"kept"}\n')
+    assert.equal(await exportCommand(changesArgs('ndjson', st, out), io(TOKENS.cr_a).io), 0)
+    assert.deepEqual(
+      read(out).map((r) => r.note ?? key(r)),
+      ['kept', key(all[0]!)],
+    )
+    // another --out file than the state's: appended to, not cut to the other file's length
+    const other = file('ndjson')
+    const longer = '{"note":"another file"}\n'.repeat(100)
+    writeFileSync(other, longer)
+    assert.equal(await exportCommand(changesArgs('ndjson', st, other), io(TOKENS.cr_a).io), 0)
+    assert.equal(readFileSync(other, 'utf8'), longer)
+  })
+
+  test('SIGTERM stops a run between two pages, as Ctrl-C does (exit 143); the next run continues', async () => {
+    const whole = file('ndjson')
+    assert.equal(await exportCommand(changesArgs('ndjson', file('state'), whole, '1'), io(TOKENS.cr_a).io), 0)
+    const st = file('state')
+    const out = file('ndjson')
+    const root = fileURLToPath(new URL('../..', import.meta.url))
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/bin.ts', 'export', ...changesArgs('ndjson', st, out, '1')],
+      { cwd: root, env: { ...process.env, CSAPI_TOKEN: TOKENS.cr_a, CSAPI_BASE_URL: s.base } },
+    )
+    let stderr = ''
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+      child.on('exit', (code, signal) => done([code, signal])),
+    )
+    // one page in: the export is running, with pages left to fetch
+    while (child.exitCode === null && !(existsSync(st) && JSON.parse(readFileSync(st, 'utf8')).cursor))
+      await new Promise((r) => setTimeout(r, 5))
+    child.kill('SIGTERM')
+    assert.deepEqual(await exited, [143, null], stderr)
+    assert.match(stderr, /^csapi: stopped by SIGTERM; run it again: it continues from the position kept in --state/m)
+    const kept = JSON.parse(readFileSync(st, 'utf8'))
+    assert.equal(kept.bytes, statSync(out).size)
+    assert.ok(kept.rows < read(whole).length, 'stopped before the end')
+    assert.equal(await exportCommand(changesArgs('ndjson', st, out, '1'), io(TOKENS.cr_a).io), 0)
+    assert.equal(readFileSync(out, 'utf8'), readFileSync(whole, 'utf8'))
   })
 
   test(

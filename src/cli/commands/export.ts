@@ -1,6 +1,6 @@
 // `csapi export reports|seller-reports|products|payouts`: an integrator's export through the API client, to CSV or
-// NDJSON; with --out FILE it can be resumed (src/cli/export-run.ts). Ctrl-C stops it between
-// requests with exit 130, keeping what was written for --resume.
+// NDJSON; with --out FILE it can be resumed (src/cli/export-run.ts). Ctrl-C (SIGINT) or SIGTERM stops
+// it between requests with exit 130 or 143, keeping what was written for --resume.
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Command, Option } from 'commander'
@@ -154,28 +154,45 @@ async function changes(opts: ExportOptions, io: Io): Promise<void> {
   writable('--out', out)
   writable('--state', opts.state)
   await run(
-    () =>
+    // the io run() gives, with the signal that Ctrl-C and SIGTERM abort
+    (withSignal) =>
       runChangesExport(
         { format: opts.format, state: opts.state!, out, limit: opts.limit ?? 500, fromNow: opts.fromNow === true },
-        io,
+        withSignal,
       ),
     io,
     out,
   )
 }
 
-/** Runs the export, stopping on Ctrl-C unless the caller gave a signal; says how it failed. */
-async function run(what: ExportRequest | (() => Promise<void>), io: Io, changesOut?: string): Promise<void> {
+/** The signals that stop an export between requests, and its exit status then: 128 + the signal's number. */
+const INTERRUPTED = { status: 130, message: 'interrupted' }
+const STOPPED_BY: Partial<Record<NodeJS.Signals, typeof INTERRUPTED>> = {
+  SIGINT: INTERRUPTED,
+  SIGTERM: { status: 143, message: 'stopped by SIGTERM' },
+}
+
+/**
+ * Runs the export, stopping between requests on Ctrl-C or SIGTERM unless the caller gave a signal;
+ * says how it failed.
+ */
+async function run(what: ExportRequest | ((io: Io) => Promise<void>), io: Io, changesOut?: string): Promise<void> {
   const req = typeof what === 'function' ? { out: changesOut } : what
-  let onSigint: (() => void) | undefined
+  const signals = Object.keys(STOPPED_BY) as NodeJS.Signals[]
+  let onSignal: ((signal: NodeJS.Signals) => void) | undefined
+  let stop = INTERRUPTED
   if (!io.signal) {
     const ac = new AbortController()
     io = { ...io, signal: ac.signal }
-    onSigint = () => ac.abort(new Error('interrupted'))
-    process.once('SIGINT', onSigint)
+    // once: a second signal of the same kind ends the process at once, as without this handler
+    onSignal = (signal) => {
+      stop = STOPPED_BY[signal] ?? stop
+      ac.abort(new Error('interrupted'))
+    }
+    for (const signal of signals) process.once(signal, onSignal)
   }
   try {
-    await (typeof what === 'function' ? what() : runExport(what, io))
+    await (typeof what === 'function' ? what(io) : runExport(what, io))
   } catch (err) {
     if (err instanceof UsageError || err instanceof ConfigError) throw err
     const resume =
@@ -184,7 +201,7 @@ async function run(what: ExportRequest | (() => Promise<void>), io: Io, changesO
         : req.out && existsSync(`${req.out}.cursor`) // nothing written, nothing to resume
           ? '; continue with the same command and --resume'
           : ''
-    if (io.signal?.aborted) throw new Failure(`interrupted${resume}`, 130)
+    if (io.signal?.aborted) throw new Failure(`${stop.message}${resume}`, stop.status)
     if (err instanceof ApiError) {
       const about = [err.code, err.status && `HTTP ${err.status}`, err.requestId && `request id ${err.requestId}`]
       const message = `${err.message} (${about.filter(Boolean).join(', ')})`
@@ -194,6 +211,6 @@ async function run(what: ExportRequest | (() => Promise<void>), io: Io, changesO
     }
     throw new Failure(`${(err as Error).message}${resume}`)
   } finally {
-    if (onSigint) process.removeListener('SIGINT', onSigint)
+    if (onSignal) for (const signal of signals) process.removeListener(signal, onSignal)
   }
 }
