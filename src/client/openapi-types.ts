@@ -408,7 +408,7 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook endpoint
-         * @description Changes its url, events, description, or enabled: false stops deliveries (events queue), true sends what queued, also after the retry schedule disabled it. Fields left out stay as they are.
+         * @description Changes its url, events, description, or enabled: false stops deliveries (events queue). true, on a disabled endpoint (by its account, the operator or the retry schedule), makes its pending deliveries due at once, each with the whole retry schedule again (an attempt in flight is not sent twice: it counts as the first of the new schedule); failed deliveries stay failed (replay them). true on an enabled endpoint changes nothing. Fields left out stay as they are.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -1365,7 +1365,7 @@ export interface components {
             events?: components["schemas"]["WebhookEventType"][];
             /** @description Your own label for it; at most 500 characters on one line */
             description?: string;
-            /** @description false: stop deliveries (events queue); true: send what queued */
+            /** @description false: stop deliveries (events queue); true, if disabled: what queued is due at once, each delivery with the whole retry schedule again */
             enabled?: boolean;
         };
         /** @description One event sent (or to be sent) to the endpoint, with every attempt */

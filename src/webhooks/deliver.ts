@@ -172,15 +172,21 @@ export class Deliverer {
   private async record(c: Claimed, eventId: string, r: Attempt): Promise<void> {
     const { db, config, log } = this.opts
     const retries = config.retrySeconds
-    const outcome: Outcome = r.ok ? 'delivered' : c.attempts > retries.length ? 'failed' : 'retry'
-    await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const state = r.ok ? 'succeeded' : 'failed'
       await tx.query(COMPLETE, [c.id, c.attempts, state, r.durationMs, r.status, r.error])
+      // the place in the schedule as it is now: enabling the endpoint during the attempt started it over
+      const [d] = await tx.query<{ tries: number }>(
+        'select attempts - retries_from as tries from webhook_deliveries where id = $1 for update',
+        [c.id],
+      )
+      const tries = d?.tries ?? c.attempts
+      const outcome: Outcome = r.ok ? 'delivered' : tries > retries.length ? 'failed' : 'retry'
       if (outcome === 'delivered') {
         await tx.query(`update webhook_deliveries set status = 'delivered', delivered_at = now() where id = $1`, [c.id])
       } else if (outcome === 'retry') {
         // exponential in the schedule; ±10% jitter so that retries of one outage spread out
-        const delay = retries[c.attempts - 1]! * (0.9 + Math.random() * 0.2)
+        const delay = retries[tries - 1]! * (0.9 + Math.random() * 0.2)
         await tx.query(
           `update webhook_deliveries set next_attempt_at = now() + make_interval(secs => $2::double precision)
             where id = $1`,
@@ -194,6 +200,7 @@ export class Deliverer {
           [c.endpoint_id, `event ${eventId} failed ${c.attempts} attempts; last: ${r.error}`],
         )
       }
+      return outcome
     })
     this.opts.onOutcome?.(outcome)
     const fields = { endpoint: c.endpoint_id, event: eventId, attempt: c.attempts, status: r.status, ms: r.durationMs }

@@ -3,7 +3,7 @@
 // /api/creator/v1/webhook-endpoints (an account's own). A function given an `owner` touches only
 // that account's endpoints; another account's endpoint is as unknown as one that never existed.
 import { randomBytes } from 'node:crypto'
-import type { Queryable } from '../db/index.js'
+import type { Db, Queryable } from '../db/index.js'
 import { EVENT_TYPES, recordTestEvent, type EventType } from '../events/record.js'
 import { AddressRefused, checkUrl } from './address.js'
 import { newSecret } from './send.js'
@@ -102,13 +102,19 @@ export interface EndpointPatch {
   url?: string
   events?: EventType[]
   description?: string
-  /** false: no delivery goes out (events still queue); true: the queued ones go out. */
+  /**
+   * false: no delivery goes out (events still queue); true, to a disabled endpoint: the queued
+   * ones are due at once, each with the whole retry schedule before it (resumeDeliveries).
+   */
   enabled?: boolean
 }
 
-/** Changes an endpoint; throws NoSuchEndpoint when it is not there (or not the owner's). */
+/**
+ * Changes an endpoint; throws NoSuchEndpoint when it is not there (or not the owner's). Run it in a
+ * transaction: enabling is two statements.
+ */
 export async function updateEndpoint(
-  db: Queryable,
+  tx: Queryable,
   owner: Owner,
   id: string,
   patch: EndpointPatch,
@@ -116,8 +122,10 @@ export async function updateEndpoint(
 ): Promise<void> {
   if (patch.url !== undefined) checkEndpointUrl(patch.url, rules.allowHosts)
   const enabled = patch.enabled ?? null
+  // the deliveries before the endpoint, the order in which the deliverer's record locks them
+  if (enabled) await resumeDeliveries(tx, owner, id)
   await exists(
-    db,
+    tx,
     `update webhook_endpoints
         set url = coalesce($3, url), events = coalesce($4::text[], events),
             description = coalesce($5, description),
@@ -131,6 +139,31 @@ export async function updateEndpoint(
       where id = $1 and ($2::text is null or account_id = $2) returning id`,
     [id, owner, patch.url ?? null, patch.events ?? null, patch.description ?? null, enabled],
     id,
+  )
+}
+
+/**
+ * A disabled endpoint's pending deliveries, made due now with the retry schedule started over
+ * (the schedule counts attempts after retries_from): otherwise a delivery would wait out the
+ * delay its last failure set, up to a day, and fail for good at its next failure, disabling the
+ * endpoint again. An attempt still in flight keeps its lease, and counts as the first of the new
+ * schedule. An endpoint already enabled is left as it is.
+ */
+async function resumeDeliveries(tx: Queryable, owner: Owner, id: string): Promise<void> {
+  await tx.query(
+    `update webhook_deliveries d
+        set retries_from = d.attempts - case when f.in_flight then 1 else 0 end,
+            next_attempt_at = case when f.in_flight then d.next_attempt_at else now() end
+       from (select d2.id,
+                    d2.next_attempt_at > now()
+                    and exists (select 1 from webhook_attempts a
+                                 where a.delivery_id = d2.id and a.attempt = d2.attempts and a.state = 'sending')
+                    as in_flight
+               from webhook_deliveries d2 join webhook_endpoints e on e.id = d2.endpoint_id
+              where e.id = $1 and ($2::text is null or e.account_id = $2) and e.disabled_at is not null
+                and d2.status = 'pending') f
+      where d.id = f.id`,
+    [id, owner],
   )
 }
 
@@ -176,9 +209,12 @@ export const removeEndpoint = (db: Queryable, id: string, owner: Owner = null) =
     id,
   )
 
-/** Re-enables a disabled endpoint: its pending deliveries go out again (failed ones: replay). */
-export const enableEndpoint = (db: Queryable, id: string, owner: Owner = null) =>
-  updateEndpoint(db, owner, id, { enabled: true }, { allowHosts: [] })
+/**
+ * Re-enables a disabled endpoint: its pending deliveries go out at once, each with the whole retry
+ * schedule before it (failed ones: replay).
+ */
+export const enableEndpoint = (db: Db, id: string, owner: Owner = null) =>
+  db.transaction((tx) => updateEndpoint(tx, owner, id, { enabled: true }, { allowHosts: [] }))
 
 /** A new secret; the previous one keeps signing beside it for `overlapSeconds`. */
 export async function rotateSecret(

@@ -245,6 +245,50 @@ describe('webhook endpoints through the API', () => {
     await hooks.delete(e.id)
   })
 
+  test('enabling sends what queued at once, each delivery with the whole retry schedule again', async () => {
+    const hooks = client(WRITE_X).creator.webhookEndpoints
+    const e = await hooks.create({ url: `${rx.url}/resumed`, events: ['reports.changed'] })
+    const schedule = [0, 3600]
+    const lastDelivery = `(select max(id) from webhook_deliveries where endpoint_id = $1)`
+    rx.plan = [500, 500, 500, 500, 500]
+    // A fails twice: its last attempt waits an hour
+    await ingest([['20260310', '111', 'B0PAYUS001', 'AMAZON.COM', '10.00']])
+    assert.equal(await deliver(schedule), 2)
+    // an endpoint already enabled: enabling it changes nothing
+    await hooks.update(e.id, { enabled: true })
+    assert.equal(await deliver(schedule), 0)
+    // B fails three times (its hour passes at once here): the schedule disables the endpoint
+    await ingest([['20260311', '111', 'B0PAYUS001', 'AMAZON.COM', '10.00']])
+    assert.equal(await deliver(schedule), 2)
+    await s.db.query(`update webhook_deliveries set next_attempt_at = now() where id = ${lastDelivery}`, [e.id])
+    assert.equal(await deliver(schedule), 1)
+    assert.equal((await hooks.get(e.id)).disabled?.by, 'retries')
+    assert.equal(rx.take().length, 5)
+
+    // the receiver mended, but for one more failure
+    rx.plan = [500]
+    await hooks.update(e.id, { enabled: true })
+    assert.equal(await deliver(schedule), 2, 'A goes out at once, not in an hour; its failure is retried')
+    assert.equal((await hooks.get(e.id)).enabled, true, 'one failure after enabling does not disable it again')
+    const got = rx.take()
+    assert.equal(verify(e.secret, got[1]!).data.first_date, '2026-03-10')
+    const [b, a] = (await hooks.deliveries(e.id)).deliveries
+    assert.deepEqual(
+      [b!.status, a!.status, a!.attempts.map((t) => [t.attempt, t.state])],
+      [
+        'failed',
+        'delivered',
+        [
+          [1, 'failed'],
+          [2, 'failed'],
+          [3, 'failed'],
+          [4, 'succeeded'],
+        ],
+      ],
+    )
+    await hooks.delete(e.id)
+  })
+
   test('Idempotency-Key: the same request answers the same, another request with it is 409', async () => {
     const body = { url: `${rx.url}/idem`, events: ['payout.created'] }
     const one = await call('POST', BASE, WRITE_X, body, { 'idempotency-key': 'key-1' })

@@ -34,6 +34,7 @@ import {
   removeEndpoint,
   replay,
   rotateSecret,
+  updateEndpoint,
 } from '../../src/webhooks/endpoints.js'
 import { AddressRefused, checkUrl } from '../../src/webhooks/address.js'
 import { send } from '../../src/webhooks/send.js'
@@ -248,6 +249,99 @@ describe('webhooks', () => {
       assert.deepEqual([queued.data.first_date, queued.data.last_date], ['2026-03-12', '2026-03-12'])
     },
   )
+
+  test('enabling sends what queued at once, each delivery with the whole retry schedule again', async () => {
+    const d = deliverer([0.05, 3600])
+    const endpoint = async () => (await listEndpoints(s.db)).find((e) => e.id === x.id)!
+    outcomes.length = 0
+    rx.plan = [500, 500, 500, 500, 500]
+    // A fails twice: its last attempt waits an hour
+    await ingest([['20260314', '111', 'B0PAYUS001', 'AMAZON.COM', '5.00']])
+    assert.equal(await d.pass(), 1)
+    await sleep(80)
+    assert.equal(await d.pass(), 1)
+    // B fails three times (its hour passes at once here): the schedule disables the endpoint
+    await ingest([['20260315', '111', 'B0PAYUS001', 'AMAZON.COM', '5.00']])
+    assert.equal(await d.pass(), 1)
+    await sleep(80)
+    assert.equal(await d.pass(), 1)
+    await s.db.query(
+      `update webhook_deliveries set next_attempt_at = now()
+        where id = (select max(id) from webhook_deliveries where endpoint_id = $1)`,
+      [x.id],
+    )
+    assert.equal(await d.pass(), 1)
+    assert.deepEqual(outcomes, ['retry', 'retry', 'retry', 'retry', 'failed'])
+    assert.ok((await endpoint()).disabled_at)
+    rx.take()
+
+    // the receiver mended, but for one more failure
+    rx.plan = [500]
+    outcomes.length = 0
+    await enableEndpoint(s.db, x.id)
+    assert.equal(await d.pass(), 1, 'A goes out at once, not in an hour')
+    assert.deepEqual(outcomes, ['retry'], 'its failure starts the schedule over: retried, not failed')
+    assert.equal((await endpoint()).disabled_at, null, 'still enabled')
+    await sleep(80)
+    assert.equal(await d.pass(), 1, 'retried after the first delay of the schedule')
+    assert.deepEqual(outcomes, ['retry', 'delivered'])
+    const [, a] = await deliveries(s.db, x.id, false, 2)
+    assert.deepEqual(
+      [a!.status, a!.attempts.map((t) => [t.attempt, t.state, t.http_status])],
+      [
+        'delivered',
+        [
+          [1, 'failed', 500],
+          [2, 'failed', 500],
+          [3, 'failed', 500],
+          [4, 'succeeded', 200],
+        ],
+      ],
+    )
+    assert.equal(verified(x.secret, rx.take().at(-1)!).data.first_date, '2026-03-14')
+  })
+
+  test('an attempt in flight at enabling keeps its lease and is the first of the new schedule', async () => {
+    let answer: ((status: number) => void) | undefined
+    let requests = 0
+    // fails the first attempt at once, holds the second until told, takes the others
+    const held = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        const end = (status: number) => void (res.headersSent || res.writeHead(status).end('-'))
+        if (++requests === 2) answer = end
+        else end(requests === 1 ? 500 : 200)
+      })
+    })
+    held.listen(0, '127.0.0.1')
+    await once(held, 'listening')
+    const e = await addEndpoint(s.db, 'cr_y', `http://127.0.0.1:${(held.address() as { port: number }).port}/`, [])
+    outcomes.length = 0
+    try {
+      await s.db.transaction((tx) => recordTestEvent(tx, e.id))
+      const d = deliverer([0.05])
+      assert.equal(await d.pass(), 1)
+      await sleep(80)
+      // the last attempt of the schedule, held by the receiver while its account disables and enables it
+      const passing = d.pass()
+      for (let i = 0; i < 400 && !answer; i++) await sleep(10)
+      assert.ok(answer, 'the second attempt arrived')
+      await s.db.transaction((tx) => updateEndpoint(tx, null, e.id, { enabled: false }, { allowHosts: [] }))
+      await enableEndpoint(s.db, e.id)
+      assert.equal(await deliverer([0.05]).pass(), 0, 'not claimed again while its attempt is in flight')
+      answer!(500)
+      assert.equal(await passing, 1)
+      assert.deepEqual(outcomes, ['retry', 'retry'], 'its failure is the first of the new schedule: retried')
+      assert.equal((await listEndpoints(s.db)).find((f) => f.id === e.id)!.disabled_at, null)
+      await sleep(80)
+      assert.equal(await d.pass(), 1)
+      assert.deepEqual(outcomes, ['retry', 'retry', 'delivered'])
+    } finally {
+      answer?.(200)
+      held.close()
+      await removeEndpoint(s.db, e.id)
+    }
+  })
 
   test('a rotated secret: both signatures while they overlap, each verifies', async () => {
     const fresh = await rotateSecret(s.db, x.id, 3600)

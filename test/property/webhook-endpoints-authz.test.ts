@@ -50,6 +50,7 @@ const OPS: ((id: string, eventId: string) => [string, string, unknown?])[] = [
   (id) => ['GET', `${BASE}/${id}`],
   (id) => ['PATCH', `${BASE}/${id}`, { url: 'https://attacker.example/steal' }],
   (id) => ['PATCH', `${BASE}/${id}`, { enabled: false }],
+  (id) => ['PATCH', `${BASE}/${id}`, { enabled: true }],
   (id) => ['PATCH', `${BASE}/${id}`, { events: ['payout.created'], description: 'mine now' }],
   (id) => ['DELETE', `${BASE}/${id}`],
   (id) => ['POST', `${BASE}/${id}/rotate-secret`, { overlap_seconds: 0 }],
@@ -62,7 +63,10 @@ const OPS: ((id: string, eventId: string) => [string, string, unknown?])[] = [
 
 const state = async () => ({
   endpoints: await app.db.query('select * from webhook_endpoints order by id'),
-  deliveries: await app.db.query('select id, endpoint_id, event_seq, status from webhook_deliveries order by id'),
+  deliveries: await app.db.query(
+    `select id, endpoint_id, event_seq, status, attempts, retries_from, next_attempt_at
+       from webhook_deliveries order by id`,
+  ),
   events: await app.db.query('select id from webhook_events order by seq'),
   keys: await app.db.query('select account_id, key from idempotency_keys order by account_id, key'),
 })
@@ -89,6 +93,8 @@ test('another account’s endpoint is an unknown one, on every method; nothing o
             const made = await call('POST', BASE, creator, { url: `https://hooks.example/${creator}/${k}` })
             assert.equal(made.status, 201)
             const queued = await call('POST', `${BASE}/${made.body.id}/test`, creator)
+            // some disabled, with a delivery queued: enabling another's must not make it due
+            if (k % 2 === 1) await call('PATCH', `${BASE}/${made.body.id}`, creator, { enabled: false })
             owned.push({ id: made.body.id, owner: creator, eventId: queued.body.event_id })
           }
         }

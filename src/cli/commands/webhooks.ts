@@ -107,7 +107,9 @@ export function webhooksCommand(io: Io): Command {
 
   webhooks
     .command('enable')
-    .description('re-enable an endpoint disabled after failing every retry (its pending deliveries resume)')
+    .description(
+      're-enable a disabled endpoint: its pending deliveries go out now, each with the whole retry schedule again',
+    )
     .argument('<endpoint_id>')
     .action((id: string) => db(async (d) => (await enableEndpoint(d, id), println(io.stdout, `enabled ${id}`))))
 

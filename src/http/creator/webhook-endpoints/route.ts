@@ -195,8 +195,11 @@ export default async function webhookEndpointRoutes(app: FastifyInstance) {
     operationId: 'updateWebhookEndpoint',
     summary: 'Change a webhook endpoint',
     description:
-      'Changes its url, events, description, or enabled: false stops deliveries (events queue), true sends ' +
-      'what queued, also after the retry schedule disabled it. Fields left out stay as they are.',
+      'Changes its url, events, description, or enabled: false stops deliveries (events queue). true, on a ' +
+      'disabled endpoint (by its account, the operator or the retry schedule), makes its pending deliveries ' +
+      'due at once, each with the whole retry schedule again (an attempt in flight is not sent twice: it ' +
+      'counts as the first of the new schedule); failed deliveries stay failed (replay them). true on an ' +
+      'enabled endpoint changes nothing. Fields left out stay as they are.',
     params: EndpointParam,
     body: UpdateWebhookEndpoint,
     notFound: true,

@@ -108,7 +108,11 @@ export const UpdateWebhookEndpoint = named(
       events: Type.Optional(Events),
       description: Type.Optional(Description),
       enabled: Type.Optional(
-        Type.Boolean({ description: 'false: stop deliveries (events queue); true: send what queued' }),
+        Type.Boolean({
+          description:
+            'false: stop deliveries (events queue); true, if disabled: what queued is due at once, each ' +
+            'delivery with the whole retry schedule again',
+        }),
       ),
     },
     { additionalProperties: false, minProperties: 1, description: 'What to change; the rest stays' },
