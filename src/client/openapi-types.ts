@@ -424,7 +424,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret of a webhook endpoint
-         * @description A new secret, shown this once. The previous one keeps signing beside it for overlap_seconds (default 24 hours): each delivery carries both signatures until then, so a receiver can switch without missing one.
+         * @description A new secret, shown this once. The previous one keeps signing beside it for overlap_seconds (default 24 hours): each delivery carries both signatures until then, so a receiver can switch without missing one. One previous secret signs at a time: a rotation within the overlap of another stops the secret from before the first at once (after a leak, overlap_seconds 0 stops both).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;

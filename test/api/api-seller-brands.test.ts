@@ -46,7 +46,7 @@ describe('seller brands', () => {
   )
 
   test(
-    'in byte order on a database whose default collation is a language\'s (ICU en-US), every brand once',
+    "in byte order on a database whose default collation is a language's (ICU en-US), every brand once",
     { skip: !onPostgres && 'PostgreSQL only: PGlite has no other collation' },
     async () => {
       const world = fixture()

@@ -572,7 +572,10 @@ async function checkWorld(world: CreatedSandbox, limit: number, liveBrand: strin
   assert.deepEqual(sorted(rowKeys(feed)), sorted(own), `${tag}: the changes feed`)
   const live = await get(`/api/creator/v1/reports?start=2025-01-01&end=2026-12-31&brand_id=${liveBrand}`, creator)
   assert.deepEqual(live.body.reports, [], `${tag}: a live brand filter narrows to nothing`)
-  const liveSum = await get(`/api/creator/v1/reports/summary?start=2025-01-01&end=2026-12-31&brand_id=${liveBrand}`, creator)
+  const liveSum = await get(
+    `/api/creator/v1/reports/summary?start=2025-01-01&end=2026-12-31&brand_id=${liveBrand}`,
+    creator,
+  )
   assert.deepEqual(liveSum.body.summary, [], `${tag}: a live brand filter sums nothing`)
 
   const payouts = await walk('/api/creator/v1/payouts', creator, 'payouts', limit)

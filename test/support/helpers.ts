@@ -99,7 +99,9 @@ export async function createTestDatabase(
   const client = new pg.Client({ connectionString: admin })
   await client.connect()
   // an ICU default collation, as a cluster made with a language's locale has (test clusters use C)
-  const collation = opts.icuLocale ? ` template template0 locale_provider icu icu_locale '${opts.icuLocale}' locale 'C'` : ''
+  const collation = opts.icuLocale
+    ? ` template template0 locale_provider icu icu_locale '${opts.icuLocale}' locale 'C'`
+    : ''
   await client.query(`create database ${name}${collation}`)
   await client.end()
   const url = new URL(admin)

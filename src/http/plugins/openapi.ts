@@ -50,7 +50,8 @@ const LOGO =
 const DESCRIPTION =
   'Public API of the creator and seller affiliate platform around Amazon.\n\n' +
   '**Authentication**: every endpoint needs `Authorization: Bearer <API token>`. The endpoints under ' +
-  '`/api/creator/v1/` take creator tokens; those under `/api/seller/v1/` take seller and operator tokens. Missing, unknown, expired ' +
+  '`/api/creator/v1/` take creator tokens; those under `/api/seller/v1/` take seller and operator tokens. ' +
+  'Missing, unknown, expired ' +
   'or revoked tokens get 401 `invalid_api_token` with `WWW-Authenticate: Bearer`; a token of the wrong ' +
   'role, or a brand not granted, gets 403 `forbidden_resource`.\n\n' +
   "**Pagination**: send `limit` for the page size and the previous page's `next_cursor` as `cursor`. " +
