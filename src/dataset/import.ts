@@ -15,7 +15,7 @@ export interface SectionCounts {
   inserted: number
   updated: number
   unchanged: number
-  /** Report rows a payout paid whose status, commission or currency in the file differ: kept as paid. */
+  /** Approved or paid report rows whose status, commission or currency in the file were not taken (HELD). */
   kept?: number
   /** Report rows the file brings in as paid (settled before this service), covered by imported payouts. */
   covered?: { rows: number; payouts: number }
@@ -42,6 +42,19 @@ interface Table<Item> {
   touch?: boolean
   /** The unique index an item's row conflicts on, where it is not the key's. */
   conflict?: (item: Item) => string
+}
+
+// What an existing report row `t` keeps of the file's row `u`. A paid row keeps what its payout
+// paid (migration 009 refuses the same change from any other writer). An approved row keeps the
+// commission and currency ingestion measures its restatements (adjustments) against, and its
+// status unless the file says it was paid before this service. Other fields import.
+const HELD: Record<'commission_status' | 'commission_cents' | 'currency', (u: string) => string> = {
+  commission_status: (u) =>
+    `case when t.commission_status = 'paid' or (t.commission_status = 'approved' and ${u}.commission_status <> 'paid')
+          then t.commission_status else ${u}.commission_status end`,
+  commission_cents: (u) =>
+    `case when t.commission_status in ('approved', 'paid') then t.commission_cents else ${u}.commission_cents end`,
+  currency: (u) => `case when t.commission_status in ('approved', 'paid') then t.currency else ${u}.currency end`,
 }
 
 // In the order the sections are written (and counted): every reference points to an earlier one.
@@ -107,20 +120,15 @@ const TABLES: { [K in SectionName]: Table<Dataset[K][number]> } = {
     touch: true,
     // The natural key with its creator (migrations/011_creator_keys.sql).
     conflict: () => '(date, link_id, product_id, marketplace, creator_id)',
-    // A row a payout paid keeps what was paid (docs/payouts.md): re-importing an older export,
-    // or the demo's data, never sets it back to approved to be paid again. Its other fields
-    // import; migration 009 refuses the same change from any other writer.
-    updateAs: Object.fromEntries(
-      ['commission_status', 'commission_cents', 'currency'].map((c) => [
-        c,
-        `case when t.commission_status = 'paid' then t.${c} else excluded.${c} end`,
-      ]),
-    ),
+    // Approved and paid rows keep what this service holds them at (docs/payouts.md): re-importing
+    // an older export never sets them back to be paid again or recomputed beside their adjustments.
+    updateAs: Object.fromEntries(Object.entries(HELD).map(([c, keep]) => [c, keep('excluded')])),
   },
 }
 
-/** How many of these file rows are paid rows whose status, commission or currency differ. */
-async function paidKept(tx: Queryable, rows: Dataset['report_rows']): Promise<number> {
+/** How many of these file rows are approved or paid rows whose status, commission or currency are not taken. */
+async function heldKept(tx: Queryable, rows: Dataset['report_rows']): Promise<number> {
+  const held = Object.keys(HELD) as (keyof typeof HELD)[]
   let kept = 0
   for (let i = 0; i < rows.length; i += BATCH) {
     const [r] = await tx.query<{ n: number }>(
@@ -128,9 +136,8 @@ async function paidKept(tx: Queryable, rows: Dataset['report_rows']): Promise<nu
          from json_populate_recordset(null::report_rows, $1::json) u
          join report_rows t
            on (t.date, t.link_id, t.product_id, t.marketplace) = (u.date, u.link_id, u.product_id, u.marketplace)
-        where t.commission_status = 'paid'
-          and (u.commission_status, u.commission_cents, u.currency)
-              is distinct from (t.commission_status, t.commission_cents, t.currency)`,
+        where t.commission_status in ('approved', 'paid')
+          and (${held.map((c) => `u.${c}`).join(', ')}) is distinct from (${held.map((c) => HELD[c]('u')).join(', ')})`,
       [JSON.stringify(rows.slice(i, i + BATCH))],
     )
     kept += r!.n
@@ -272,7 +279,7 @@ export async function importIn(tx: Queryable, ds: Dataset, opts: ImportInOptions
   const world = opts.sandboxId ? { sandbox_id: opts.sandboxId } : {}
   const counts = {} as ImportCounts
   for (const name of Object.keys(TABLES) as SectionName[]) {
-    const kept = name === 'report_rows' ? await paidKept(tx, ds.report_rows) : 0
+    const kept = name === 'report_rows' ? await heldKept(tx, ds.report_rows) : 0
     counts[name] = await upsert<object>(tx, name, ds[name], name === 'accounts' || name === 'brands' ? world : {})
     if (kept > 0) counts[name].kept = kept
   }

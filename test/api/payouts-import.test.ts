@@ -198,6 +198,60 @@ describe('importing paid rows', () => {
   })
 })
 
+describe('importing rows this service approved', () => {
+  // cr_y's link l_y is ad group 333; February is no other test's
+  const stateOf = async (date: string) =>
+    (
+      await s.db.query<{ status: string; commission: number; currency: string }>(
+        `select commission_status as status, commission_cents::int as commission, currency
+           from report_rows where date = $1 and link_id = 'l_y'`,
+        [date],
+      )
+    )[0]
+  const payY = async () =>
+    (await pay(s.db, 'cr_y', '2026-02-28')).payouts.map((p) => [
+      p.currency,
+      p.amount_cents,
+      p.commission_cents,
+      p.adjustment_cents,
+    ])
+
+  test('an older export re-imported, then the same Amazon files again: the restatement is paid once', async () => {
+    const first = report([['20260210', '333', 'B0PAYUS001', 'AMAZON.COM', '100.00']])
+    const restated = report([['20260210', '333', 'B0PAYUS001', 'AMAZON.COM', '120.00']])
+    await ingestAmazonAttribution(s.db, [first], {})
+    await approveThrough(s.db, '2026-02-28')
+    assert.equal((await ingestAmazonAttribution(s.db, [restated], {})).adjustments.count, 1, '1000 → 1200')
+    // the export taken before the approval, where the row is pending with its first commission
+    const counts = await load([row('2026-02-10', 'l_y', 'pending', 1000)])
+    // Amazon's files again (the same files ingested twice change nothing), then settle
+    assert.equal((await ingestAmazonAttribution(s.db, [first, restated], {})).adjustments.count, 0)
+    await approveThrough(s.db, '2026-02-28')
+    assert.deepEqual(await payY(), [['USD', 1200, 1000, 200]], 'Amazon says the row earned 1200: paid once')
+    assert.deepEqual(await stateOf('2026-02-10'), { status: 'paid', commission: 1000, currency: 'USD' })
+    assert.equal(counts.report_rows.kept, 1)
+    assert.match(formatCounts(counts), /\(1 approved or paid report rows kept the commission and currency they were /)
+    assert.deepEqual(await moneyIdentityBreaks(s.db), [])
+  })
+
+  test('a file cannot change an approved row its adjustments start from, and may say it was paid', async () => {
+    await ingestAmazonAttribution(s.db, [report([['20260211', '333', 'B0PAYUS001', 'AMAZON.COM', '50.00']])], {})
+    await approveThrough(s.db, '2026-02-28')
+    await ingestAmazonAttribution(s.db, [report([['20260211', '333', 'B0PAYUS001', 'AMAZON.COM', '60.00']])], {})
+    for (const change of [{ commission_cents: 600 }, { currency: 'EUR' }, { commission_status: 'reversed' }]) {
+      const counts = await load([{ ...row('2026-02-11', 'l_y', 'approved', 500), ...change }])
+      assert.equal(counts.report_rows.kept, 1, JSON.stringify(change))
+      assert.deepEqual(await stateOf('2026-02-11'), { status: 'approved', commission: 500, currency: 'USD' })
+    }
+    // settled before this service: an imported payout covers it, and the next payout the +100
+    const paid = await load([row('2026-02-11', 'l_y', 'paid', 500)])
+    assert.deepEqual([paid.report_rows.covered, paid.report_rows.kept], [{ rows: 1, payouts: 1 }, undefined])
+    assert.deepEqual(await stateOf('2026-02-11'), { status: 'paid', commission: 500, currency: 'USD' })
+    assert.deepEqual(await payY(), [['USD', 100, 0, 100]])
+    assert.deepEqual(await moneyIdentityBreaks(s.db), [])
+  })
+})
+
 test('migration 014 covers paid rows an older release imported without a payout', async () => {
   const t = onPostgres ? await createTestDatabase() : null
   const db: Db = await openDb(t ? t.url : 'memory:')

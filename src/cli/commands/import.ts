@@ -52,7 +52,8 @@ export function formatCounts(counts: ImportCounts): string {
       ([section, c]) =>
         `  ${section.padEnd(16)} ${n(c.inserted)} inserted ${n(c.updated)} updated ${n(c.unchanged)} unchanged` +
         (c.kept
-          ? `\n  (${c.kept} paid report rows kept the status, commission and currency they were paid with)`
+          ? `\n  (${c.kept} approved or paid report rows kept the commission and currency they were ` +
+            `approved or paid with; a paid row stays paid, an approved one becomes paid only when the file says so)`
           : '') +
         (c.covered
           ? `\n  (${c.covered.rows} report rows came paid, settled before this service: ` +
