@@ -229,13 +229,19 @@ settled as (
 )
 select x.*, ${CHANGED} as changed from settled x`
 
-// Flat terms pay a fixed amount per unit in one currency: a row in another currency cannot earn them.
-export const CURRENCY_MISMATCH = `select f.date::text as date, f.link_id, f.product_id, f.marketplace, f.currency,
-       f.terms_currency, s.file_no, s.row_no
-  from ingest_final f
-  left join ingest_placed s on s.seq = f.conv_seq
- where f.terms_type = 'flat' and f.terms_currency <> f.currency and f.conv_seq is not null
- order by f.conv_seq limit 1`
+// Flat terms pay a fixed amount per unit in one currency: a row in another currency cannot earn them,
+// whether the run reports its conversions or recomputes it with the units it had (its day and link's
+// clicks reported). Named by its conversions' file row, else its day and link's first.
+export const CURRENCY_MISMATCH = `select b.date::text as date, b.link_id, b.product_id, b.marketplace, b.currency,
+       b.terms_currency, s.file_no, s.row_no
+  from (select f.date, f.link_id, f.product_id, f.marketplace, f.currency, f.terms_currency, f.conv_seq
+          from ingest_final f
+         where f.terms_type = 'flat' and f.terms_currency <> f.currency and (f.conv_seq is not null or f.units > 0)
+         order by f.conv_seq nulls last, f.date, f.link_id, f.product_id, f.marketplace limit 1) b
+  left join lateral (select p.file_no, p.row_no from ingest_placed p
+                      where p.seq = b.conv_seq
+                         or (b.conv_seq is null and p.date = b.date and p.link_id = b.link_id and p.reason is null)
+                      order by p.seq limit 1) s on true`
 
 export const COUNTS = `select
   count(*) filter (where f.row_id is null)::int as inserted,

@@ -10,6 +10,8 @@ import { tempDir } from '../support/temp-dir.js'
 import { ingestAmazonAttribution, IngestFileError, IngestRefused, type IngestOptions } from '../../src/ingest/run.js'
 import { approveThrough } from '../../src/settlement/approve.js'
 import { pay } from '../../src/settlement/pay.js'
+import { importDataset } from '../../src/dataset/import.js'
+import { parseDataset } from '../../src/dataset/parse.js'
 
 const TOKEN_X = 'test_token_ingest_cr_x_0001'
 const TOKEN_Y = 'test_token_ingest_cr_y_0001'
@@ -404,6 +406,60 @@ describe('ingest flow', () => {
         /uk\.json row 1: product p3 earns flat commission terms in USD, but the row .* is in GBP/.test(e.message),
     )
     assert.deepEqual(await snapshot(), before)
+  })
+
+  test('flat terms in another currency refuse a clicks file too, for a row with units sold', async () => {
+    // a UK link whose row earned percentage terms; flat EUR terms for its date are imported later
+    const load = (ds: object) => importDataset(s.db, parseDataset(ds))
+    await load({
+      brands: [{ id: 'b_uk', name: 'UK', status: 'active' }],
+      products: [
+        {
+          id: 'p5',
+          brand_id: 'b_uk',
+          asin: 'B0ING00005',
+          title: 'P5',
+          status: 'active',
+          country_code: 'UK',
+          commission: { type: 'percentage', rate_bps: 1000 },
+        },
+      ],
+      links: [
+        {
+          id: 'l5',
+          creator_id: 'cr_x',
+          brand_id: 'b_uk',
+          product_id: 'p5',
+          short_url: 'https://s.example/5',
+          destination_url: 'https://www.amazon.co.uk/dp/B0ING00005',
+          amazon_ad_group_id: '555',
+        },
+      ],
+    })
+    const sold = file(
+      'uk-5.json',
+      JSON.stringify([promoted('20260324', '555', 'B0ING00005', '20.00', 2, 'AMAZON.CO.UK')]),
+    )
+    assert.equal((await ingest([sold])).reportRows.inserted, 1)
+    await load({
+      commission_terms: [
+        { product_id: 'p5', effective_from: '2026-03-01', type: 'flat', flat_cents: 500, currency_code: 'EUR' },
+      ],
+    })
+    const before = await snapshot()
+    const clicks = file('uk-5.csv', 'date,campaignId,adGroupId,Click-throughs\n20260324,5551234567,555,12\n')
+    await assert.rejects(
+      ingest([clicks]),
+      (e: Error) =>
+        e instanceof IngestRefused &&
+        /uk-5\.csv row 1: product p5 earns flat commission terms in EUR, but the row /.test(e.message) &&
+        /\(2026-03-24, link l5, UK\) is in GBP; refusing to mix currencies$/.test(e.message),
+    )
+    assert.deepEqual(await snapshot(), before, 'the GBP row is not paid 2 × 500 EUR cents')
+    // clicks of a day without units earn nothing: taken
+    const none = file('uk-6.csv', 'date,campaignId,adGroupId,Click-throughs\n20260325,5551234567,555,4\n')
+    const taken = await ingest([none])
+    assert.deepEqual([taken.reportRows.inserted, taken.reportRows.updated], [1, 0])
   })
 
   test('the product shows its current general terms', async () => {
