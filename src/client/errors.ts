@@ -37,7 +37,7 @@ export class AuthenticationError extends ApiError {}
 export class PermissionError extends ApiError {}
 /** 404: no such path (an old client or a wrong baseUrl). */
 export class NotFoundError extends ApiError {}
-/** 409 idempotency_conflict: the Idempotency-Key was used with another request. */
+/** 409: idempotency_conflict (the Idempotency-Key was used with another request) or sandbox_busy. */
 export class ConflictError extends ApiError {}
 /** 429: too many requests. `retryAfterMs` is the server's Retry-After, when given. */
 export class RateLimitError extends ApiError {
