@@ -118,11 +118,16 @@ describe('docs in a real browser', { skip }, () => {
       const modal = page.locator('.modal-ux')
       assert.match(
         await modal.innerText(),
-        // these four, in this order
+        // which token each side's endpoints take, in this order
         new RegExp(
-          ['creator token', '/api/creator/v1/reports', 'seller or operator token', '/api/seller/v1/products'].join(
-            '[\\s\\S]*',
-          ),
+          [
+            'creator token',
+            '/api/creator/v1/ \\(',
+            'reports',
+            'seller or operator token',
+            '/api/seller/v1/ \\(',
+            'products',
+          ].join('[\\s\\S]*'),
         ),
       )
       await modal.locator('button.close-modal').first().click()
