@@ -230,7 +230,7 @@ describe('importing rows this service approved', () => {
     assert.deepEqual(await payY(), [['USD', 1200, 1000, 200]], 'Amazon says the row earned 1200: paid once')
     assert.deepEqual(await stateOf('2026-02-10'), { status: 'paid', commission: 1000, currency: 'USD' })
     assert.equal(counts.report_rows.kept, 1)
-    assert.match(formatCounts(counts), /\(1 approved or paid report rows kept the commission and currency they were /)
+    assert.match(formatCounts(counts), /\(1 approved or paid report row kept the commission and currency they were /)
     assert.deepEqual(await moneyIdentityBreaks(s.db), [])
   })
 

@@ -52,8 +52,9 @@ export function formatCounts(counts: ImportCounts): string {
       ([section, c]) =>
         `  ${section.padEnd(16)} ${n(c.inserted)} inserted ${n(c.updated)} updated ${n(c.unchanged)} unchanged` +
         (c.kept
-          ? `\n  (${c.kept} approved or paid report rows kept the commission and currency they were ` +
-            `approved or paid with; a paid row stays paid, an approved one becomes paid only when the file says so)`
+          ? `\n  (${c.kept} approved or paid report ${c.kept === 1 ? 'row' : 'rows'} kept the commission and ` +
+            'currency they were approved or paid with; a paid row stays paid, an approved one becomes paid only ' +
+            'when the file says so)'
           : '') +
         (c.covered
           ? `\n  (${c.covered.rows} report rows came paid, settled before this service: ` +
