@@ -224,12 +224,21 @@ async function takeLease(db: Queryable, id: string): Promise<string | null> {
 }
 
 /**
- * The lease once the advance holding it has ended, or null after `waitMs`. Polled with a read,
+ * The lease once the advance holding it has ended, or null after `waitMs`; or, as soon as the
+ * key's answer is recorded, that answer, whoever holds the world by then. Polled with a read,
  * which does not queue behind a running day's lock on the world's row as the lease's update does.
  */
-async function leaseWhenFree(db: Queryable, id: string, waitMs: number): Promise<string | null> {
+async function leaseWhenFree(
+  db: Queryable,
+  id: string,
+  waitMs: number,
+  once: Once,
+): Promise<{ from: string } | { prior: unknown } | null> {
   const until = Date.now() + waitMs
   while (Date.now() < until) {
+    // recorded only as its advance let go of the world: a retry need not wait for the next one
+    const prior = await once.recall(db)
+    if (prior) return { prior }
     await sleep(WAIT_POLL_MS)
     const [world] = await db.query<{ free: boolean }>(
       `select advancing_since is null or advancing_since < now() - make_interval(secs => $2) as free
@@ -239,7 +248,7 @@ async function leaseWhenFree(db: Queryable, id: string, waitMs: number): Promise
     if (!world) return null
     if (world.free) {
       const date = await takeLease(db, id)
-      if (date !== null) return date
+      if (date !== null) return { from: date }
     }
   }
   return null
@@ -252,7 +261,8 @@ async function leaseWhenFree(db: Queryable, id: string, waitMs: number): Promise
  * would pass WORLD_DATES.last moves nothing (SandboxDateError). With `once`, an advance whose key
  * was answered already moves nothing and answers as the first did (`replayed`); a keyed advance
  * that finds its world advancing waits up to `waitMs` for that advance to end, since a retry's
- * first try may still be running, then replays or advances. Without a key, or past the wait: SandboxBusy.
+ * first try may still be running, then replays or advances; a retry replays as soon as its first
+ * try's answer is recorded. Without a key, or past the wait: SandboxBusy.
  */
 export async function advanceSandbox(
   db: Db,
@@ -262,7 +272,11 @@ export async function advanceSandbox(
   opts: { waitMs?: number } = {},
 ): Promise<Advanced & { replayed?: true }> {
   let from = await takeLease(db, id)
-  if (from === null && once) from = await leaseWhenFree(db, id, opts.waitMs ?? ADVANCE_WAIT_MS)
+  if (from === null && once) {
+    const waited = await leaseWhenFree(db, id, opts.waitMs ?? ADVANCE_WAIT_MS, once)
+    if (waited && 'prior' in waited) return { ...(waited.prior as Advanced), replayed: true }
+    from = waited?.from ?? null
+  }
   if (from === null) {
     if (await getSandbox(db, id)) throw new SandboxBusy(`sandbox ${id} is advancing already`)
     throw new SandboxGone(`no sandbox ${id}`)

@@ -324,22 +324,26 @@ describe('a sandbox world', () => {
     assert.equal(other.status, 409, JSON.stringify(other.body))
     assert.equal(other.body.error.code, 'idempotency_conflict')
     assert.equal(await dateOf(), '2026-04-01')
-    // the key is read once the world is held: while another advance holds it, a retry waits for it
-    // to end, then answers as the first did
+    // while another advance holds the world (and goes on holding it), a retry whose first try has
+    // answered replays, and the same key with another body is refused: neither waits for the world
     await s.db.query('update sandboxes set advancing_since = now() where id = $1', [w.id])
+    const replayed = await send(2, 'advance-1')
+    assert.equal(replayed.status, 200, JSON.stringify(replayed.body))
+    assert.equal(replayed.headers.get('idempotent-replayed'), 'true')
+    assert.deepEqual(replayed.body, first.body)
+    assert.equal((await send(3, 'advance-1')).body.error.code, 'idempotency_conflict')
+    // a new key waits while the world is held, for a bounded time: a world held past it is busy still
     let answered = false
-    const waiting = send(2, 'advance-1').finally(() => (answered = true))
+    const waiting = send(1, 'advance-3').finally(() => (answered = true))
     await sleep(500)
-    assert.equal(answered, false, 'a keyed retry waits while the world is held')
+    assert.equal(answered, false, 'a keyed advance waits while the world is held')
     await s.db.query('update sandboxes set advancing_since = null where id = $1', [w.id])
     const waited = await waiting
     assert.equal(waited.status, 200, JSON.stringify(waited.body))
-    assert.equal(waited.headers.get('idempotent-replayed'), 'true')
-    assert.deepEqual(waited.body, first.body)
-    assert.equal(await dateOf(), '2026-04-01')
-    // it waits a bounded time: a world held past it is busy still
+    assert.equal(waited.headers.get('idempotent-replayed'), null)
+    assert.equal(await dateOf(), '2026-04-02')
     await s.db.query('update sandboxes set advancing_since = now() where id = $1', [w.id])
-    const once = keyedWork(w.creator_id, 'advance-1', { method: 'POST', path: ADVANCE, body: { days: 2 } })
+    const once = keyedWork(w.creator_id, 'advance-4', { method: 'POST', path: ADVANCE, body: { days: 2 } })
     const t0 = Date.now()
     await assert.rejects(advanceSandbox(s.db, w.id, 2, once, { waitMs: 300 }), SandboxBusy)
     assert.ok(Date.now() - t0 >= 300, `gave up after ${Date.now() - t0} ms`)
@@ -347,7 +351,7 @@ describe('a sandbox world', () => {
     // a replay and a conflict let go of the world: a new key moves it
     const next = await send(1, 'advance-2')
     assert.equal(next.status, 200, JSON.stringify(next.body))
-    assert.equal(next.body.date, '2026-04-02')
+    assert.equal(next.body.date, '2026-04-03')
     await deleteSandbox(s.db, w.id)
   })
 

@@ -122,7 +122,8 @@ export default async function sandboxRoutes(fastify: FastifyInstance) {
           'advance that finds its world advancing (its own first try, still running after a timeout or a ' +
           `reset connection) waits up to ${ADVANCE_WAIT_MS / 1000} s for that advance to end, then answers ` +
           'as the first did if it had the same key, or makes its own advance; still busy then, it is 409 ' +
-          'sandbox_busy.',
+          'sandbox_busy. A retry answers as soon as its first try has, whatever advance holds the world then; ' +
+          'advances waiting with other keys are not taken in the order they arrived.',
         // no parameters: an unknown or repeated one is 400, as on every endpoint (days is the body's)
         querystring: Type.Object({}, { additionalProperties: false }),
         headers: Type.Object({ [IDEMPOTENCY_HEADER]: Type.Optional(IdempotencyKey) }),
