@@ -1,10 +1,8 @@
 // `csapi export reports --changes --state FILE`: appends the report rows that changed since the
 // feed position kept in FILE (docs/api.md, the changes feed), then records the new position.
-// With --out, FILE also records the out file's length after the last complete page: a run first
-// cuts the file back to it, so a page half written when a run was killed is dropped, and each page
-// is written and flushed before FILE moves past it. An interrupted run repeats at most its last
-// page on standard output, and none in --out. Without FILE yet: from the beginning, or with
-// --from-now from the present.
+// Each page is written and flushed before FILE moves past it; with --out, FILE also keeps the file's
+// length then, and a run first cuts the file back to it (a page half written by a killed run goes).
+// Without FILE yet: from the beginning, or with --from-now from the present.
 import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { resolve } from 'node:path'

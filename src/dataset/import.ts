@@ -44,10 +44,9 @@ interface Table<Item> {
   conflict?: (item: Item) => string
 }
 
-// What an existing report row `t` keeps of the file's row `u`. A paid row keeps what its payout
-// paid (migration 009 refuses the same change from any other writer). An approved row keeps the
-// commission and currency ingestion measures its restatements (adjustments) against, and its
-// status unless the file says it was paid before this service. Other fields import.
+// What an existing row `t` keeps of the file's row `u`: a paid row what its payout paid (migration
+// 009), an approved one the commission its adjustments are measured against, and its status unless
+// the file says it was paid before this service.
 const HELD: Record<'commission_status' | 'commission_cents' | 'currency', (u: string) => string> = {
   commission_status: (u) =>
     `case when t.commission_status = 'paid' or (t.commission_status = 'approved' and ${u}.commission_status <> 'paid')

@@ -257,12 +257,9 @@ async function leaseWhenFree(
 /**
  * Moves a world's clock `days` days, one transaction per day: the new day's reports and Amazon's
  * restatements ingested, what left the restatement window approved, the creator paid on the first
- * of a month. One advance per world at a time; a crash leaves the world at a whole day. One that
- * would pass WORLD_DATES.last moves nothing (SandboxDateError). With `once`, an advance whose key
- * was answered already moves nothing and answers as the first did (`replayed`); a keyed advance
- * that finds its world advancing waits up to `waitMs` for that advance to end, since a retry's
- * first try may still be running, then replays or advances; a retry replays as soon as its first
- * try's answer is recorded. Without a key, or past the wait: SandboxBusy.
+ * of a month. One advance per world at a time; a crash leaves the world at a whole day. With `once`,
+ * an answered key replays (`replayed`), and a busy world is waited for (leaseWhenFree): a retry's
+ * first try may still be running. Past WORLD_DATES.last: SandboxDateError; busy: SandboxBusy.
  */
 export async function advanceSandbox(
   db: Db,

@@ -143,11 +143,9 @@ export async function updateEndpoint(
 }
 
 /**
- * A disabled endpoint's pending deliveries, made due now with the retry schedule started over
- * (the schedule counts attempts after retries_from): otherwise a delivery would wait out the
- * delay its last failure set, up to a day, and fail for good at its next failure, disabling the
- * endpoint again. An attempt still in flight keeps its lease, and counts as the first of the new
- * schedule. An endpoint already enabled is left as it is.
+ * A disabled endpoint's pending deliveries, due now with the retry schedule started over (it counts
+ * attempts after retries_from), else each would wait out its last delay and fail at the next error.
+ * An attempt in flight keeps its lease and counts as the new schedule's first.
  */
 async function resumeDeliveries(tx: Queryable, owner: Owner, id: string): Promise<void> {
   await tx.query(
